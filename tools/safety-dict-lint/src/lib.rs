@@ -1,0 +1,1 @@
+//! Lint: see issue 6 (in progress).

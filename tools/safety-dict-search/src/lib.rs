@@ -1,0 +1,1 @@
+//! Search: see issue 5 (in progress).
