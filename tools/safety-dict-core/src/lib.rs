@@ -3,5 +3,26 @@
 //! Loads `dictionary/` and `examples/`, validates them, matches sentences against entry
 //! phrasings and expands them into trees. It never prints and never exits the process.
 
+pub mod config;
+pub mod diag;
+pub mod dictionary;
+pub mod expand;
+pub mod grammar;
+pub mod load;
+pub mod lookup;
+pub mod matcher;
 pub mod model;
 pub mod report;
+pub mod text;
+
+pub use diag::{Diagnostic, Diagnostics};
+pub use dictionary::{Clause, Dictionary, Entry, Example};
+pub use load::LoadError;
+pub use model::Kind;
+
+impl Dictionary {
+    /// Loads and validates `dictionary/` and `examples/` under the repository root.
+    pub fn load(root: &std::path::Path) -> Result<Dictionary, LoadError> {
+        load::load(root)
+    }
+}

@@ -1,0 +1,598 @@
+//! Expanding terse safety text into everything it abbreviates.
+//!
+//! Input is one phrase, a `# Safety` section (a Markdown list) or a `// SAFETY:` comment in the
+//! standard's justification form; the result is one tree per item.
+
+use indexmap::IndexMap;
+use regex::Regex;
+use serde::Serialize;
+use std::sync::OnceLock;
+
+use crate::dictionary::{Clause, Dictionary, Entry};
+use crate::grammar::Folded;
+use crate::matcher::{Form, Match};
+use crate::model::Kind;
+use crate::text::{fold_whitespace, substitute};
+
+/// Deeper than any real chain of abbreviations; a guard, since `check` rejects cycles.
+const MAX_DEPTH: usize = 32;
+
+/// One line of an expansion tree.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Node {
+    /// The entry this line instantiates; `None` for a plain clause of a meaning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Markdown with the bindings substituted.
+    pub text: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<Node>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Advice {
+    pub reason: String,
+    /// The preferred wording, with this item's bindings.
+    pub preferred: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SuggestionOut {
+    pub entry: String,
+    pub url: String,
+    pub phrase: String,
+    pub score: f64,
+}
+
+/// One sentence: recognised as an entry, or not in the dictionary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Statement {
+    Recognised {
+        /// The sentence as written (whitespace folded).
+        text: String,
+        entry: String,
+        kind: Kind,
+        url: String,
+        #[serde(flatten)]
+        form: Form,
+        bindings: IndexMap<String, String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        discouraged: Option<Advice>,
+        expansion: Node,
+    },
+    Unrecognised {
+        text: String,
+        suggestions: Vec<SuggestionOut>,
+    },
+}
+
+impl Statement {
+    pub fn entry(&self) -> Option<&str> {
+        match self {
+            Statement::Recognised { entry, .. } => Some(entry),
+            Statement::Unrecognised { .. } => None,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match self {
+            Statement::Recognised { text, .. } | Statement::Unrecognised { text, .. } => text,
+        }
+    }
+
+    pub fn is_recognised(&self) -> bool {
+        matches!(self, Statement::Recognised { .. })
+    }
+}
+
+/// One item of the input: a requirement (or guarantee, invariant) and the justifications
+/// given for it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Item {
+    pub text: String,
+    pub statement: Statement,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub justifications: Vec<Statement>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Expansion {
+    pub site_url: String,
+    pub items: Vec<Item>,
+}
+
+impl Expansion {
+    /// Every statement that is not in the dictionary.
+    pub fn unrecognised(&self) -> impl Iterator<Item = &Statement> {
+        self.items
+            .iter()
+            .flat_map(|i| std::iter::once(&i.statement).chain(&i.justifications))
+            .filter(|s| !s.is_recognised())
+    }
+}
+
+fn comment_marker() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^\s*(?:///?!?|/\*+!?|\*+/|\*(?:\s|$))?\s?").expect("static regex")
+    })
+}
+
+fn list_marker() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^\s*(?:[-*+]|\d+[.)])\s+").expect("static regex"))
+}
+
+fn section_heading() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^\s*#+\s+\S").expect("static regex"))
+}
+
+fn comment_tag() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^(?:SAFETY|INVARIANT|Safety|Invariant)\s*:\s*").expect("static regex")
+    })
+}
+
+/// Splits input text into items: the entries of a Markdown list when there is one, the
+/// sentences of the text otherwise. Comment markers (`//`, `///`), `SAFETY:` / `INVARIANT:`
+/// tags and `# Safety` headings are dropped.
+pub fn split_items(input: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for raw in input.lines() {
+        let line = comment_marker().replace(raw, "");
+        let line = comment_tag().replace(line.trim_start(), "");
+        if section_heading().is_match(&line) {
+            continue;
+        }
+        lines.push(line.into_owned());
+    }
+    let has_list = lines.iter().any(|l| list_marker().is_match(l));
+    if has_list {
+        let mut items: Vec<String> = Vec::new();
+        let mut current: Option<String> = None;
+        let mut preamble = String::new();
+        for l in &lines {
+            if let Some(m) = list_marker().find(l) {
+                if let Some(c) = current.take() {
+                    items.push(c);
+                }
+                current = Some(l[m.end()..].to_string());
+            } else if let Some(c) = current.as_mut() {
+                if l.trim().is_empty() {
+                    items.push(std::mem::take(c));
+                    current = None;
+                } else {
+                    c.push(' ');
+                    c.push_str(l.trim());
+                }
+            } else {
+                preamble.push(' ');
+                preamble.push_str(l.trim());
+            }
+        }
+        if let Some(c) = current {
+            items.push(c);
+        }
+        let mut out: Vec<String> = split_sentences(&preamble);
+        out.extend(items.into_iter().map(|i| fold_whitespace(&i)));
+        out.retain(|s| !s.is_empty());
+        out
+    } else {
+        split_sentences(&lines.join(" "))
+    }
+}
+
+/// Splits prose at sentence ends (". " before a capital letter or a backtick), never inside
+/// backticks.
+fn split_sentences(text: &str) -> Vec<String> {
+    let text = fold_whitespace(text);
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut in_code = false;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'`' => in_code = !in_code,
+            b'.' if !in_code && bytes.get(i + 1) == Some(&b' ') => {
+                let next = bytes.get(i + 2).copied().unwrap_or(b' ');
+                if next.is_ascii_uppercase() || next == b'`' {
+                    out.push(text[start..=i].trim().to_string());
+                    start = i + 2;
+                }
+            }
+            _ => {}
+        }
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest.to_string());
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+impl Dictionary {
+    /// Expands every item of `input`.
+    pub fn expand(&self, input: &str) -> Expansion {
+        Expansion {
+            site_url: self.site_url().to_string(),
+            items: split_items(input)
+                .iter()
+                .map(|i| self.analyse_item(i))
+                .filter(|i| !i.text.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Reads one item: a plain statement, `<statement> by <justification> and ...`, or a
+    /// whole-sentence justification form of the grammar.
+    pub fn analyse_item(&self, item: &str) -> Item {
+        let text = fold_whitespace(item);
+        let folded = self.grammar.fold(&text);
+        if folded.masked.is_empty() {
+            return Item {
+                text: String::new(),
+                statement: Statement::Unrecognised {
+                    text: String::new(),
+                    suggestions: Vec::new(),
+                },
+                justifications: Vec::new(),
+            };
+        }
+
+        if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
+            let rest = piece(&folded, rest);
+            let statement = self.statement(&rest);
+            let justification = match self.entry(&prefix.justification) {
+                Some(e) => {
+                    let m = Match {
+                        entry: e.id.clone(),
+                        form: Form::Canonical,
+                        bindings: e
+                            .vars
+                            .iter()
+                            .map(|v| {
+                                let value = prefix
+                                    .with
+                                    .get(&v.name)
+                                    .cloned()
+                                    .unwrap_or_else(|| format!("`{}`", v.name));
+                                (v.name.clone(), value)
+                            })
+                            .collect(),
+                    };
+                    self.recognised(&prefix.prefix, m)
+                }
+                None => Statement::Unrecognised {
+                    text: prefix.prefix.clone(),
+                    suggestions: Vec::new(),
+                },
+            };
+            return Item {
+                text,
+                statement,
+                justifications: vec![justification],
+            };
+        }
+
+        // A sentence that is itself a phrasing wins over any split at "by".
+        if let Some(m) = self.matcher.match_folded(&folded) {
+            return Item {
+                statement: self.recognised(&text, m),
+                text,
+                justifications: Vec::new(),
+            };
+        }
+
+        let sep = format!(" {} ", self.grammar.data.justification_separator);
+        let conj = format!(" {} ", self.grammar.data.justification_conjunction);
+        let lower = folded.masked.to_lowercase();
+        let mut best: Option<(usize, Item)> = None;
+        for (pos, _) in lower.match_indices(&sep) {
+            let head = piece(&folded, &folded.masked[..pos]);
+            let tail = &folded.masked[pos + sep.len()..];
+            let statement = self.statement(&head);
+            let parts = split_ci(tail, &conj);
+            let justifications: Vec<Statement> = parts
+                .iter()
+                .map(|p| self.justification(&piece(&folded, p)))
+                .collect();
+            let score = usize::from(statement.is_recognised()) * 1000
+                + justifications.iter().filter(|j| j.is_recognised()).count();
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((
+                    score,
+                    Item {
+                        text: text.clone(),
+                        statement,
+                        justifications,
+                    },
+                ));
+            }
+        }
+        match best {
+            Some((score, item)) if score > 0 => item,
+            _ => Item {
+                statement: self.unrecognised(&text, &folded.unmasked()),
+                text,
+                justifications: Vec::new(),
+            },
+        }
+    }
+
+    fn statement(&self, text: &str) -> Statement {
+        let folded = self.grammar.fold(text);
+        match self.matcher.match_folded(&folded) {
+            Some(m) => self.recognised(text, m),
+            None => self.unrecognised(text, &folded.unmasked()),
+        }
+    }
+
+    fn justification(&self, text: &str) -> Statement {
+        let folded = self.grammar.fold(text);
+        match self.matcher.match_folded(&folded) {
+            Some(m)
+                if self
+                    .entry(&m.entry)
+                    .is_some_and(|e| e.kind == Kind::Justification) =>
+            {
+                self.recognised(text, m)
+            }
+            _ => {
+                let mut s = self.unrecognised(text, &folded.unmasked());
+                if let Statement::Unrecognised { suggestions, .. } = &mut s {
+                    suggestions.retain(|g| {
+                        self.entry(&g.entry)
+                            .is_some_and(|e| e.kind == Kind::Justification)
+                    });
+                }
+                s
+            }
+        }
+    }
+
+    fn unrecognised(&self, text: &str, folded: &str) -> Statement {
+        Statement::Unrecognised {
+            text: text.to_string(),
+            suggestions: self
+                .matcher
+                .suggest(folded, 3)
+                .into_iter()
+                .filter_map(|s| {
+                    let e = self.entry(&s.entry)?;
+                    Some(SuggestionOut {
+                        url: self.entry_url(&e.id),
+                        entry: s.entry,
+                        phrase: e.phrase.clone(),
+                        score: (s.score * 1000.0).round() / 1000.0,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    fn recognised(&self, text: &str, m: Match) -> Statement {
+        let Some(entry) = self.entry(&m.entry) else {
+            return self.unrecognised(text, text);
+        };
+        let discouraged = match m.form {
+            Form::Discouraged(i) => entry.discouraged.get(i).map(|d| Advice {
+                reason: d.reason.clone(),
+                preferred: substitute(&d.preferred, &m.bindings),
+            }),
+            _ => None,
+        };
+        Statement::Recognised {
+            text: text.to_string(),
+            entry: entry.id.clone(),
+            kind: entry.kind,
+            url: self.entry_url(&entry.id),
+            form: m.form,
+            expansion: self.expand_entry(entry, &m.bindings, 0),
+            bindings: m.bindings,
+            discouraged,
+        }
+    }
+
+    /// The tree of `entry` with its variables bound.
+    pub fn expand_entry(
+        &self,
+        entry: &Entry,
+        bindings: &IndexMap<String, String>,
+        depth: usize,
+    ) -> Node {
+        let children = if depth >= MAX_DEPTH {
+            Vec::new()
+        } else {
+            entry
+                .meaning
+                .iter()
+                .map(|c| match c {
+                    Clause::Text { text } => Node {
+                        entry: None,
+                        kind: None,
+                        url: None,
+                        text: substitute(text, bindings),
+                        children: Vec::new(),
+                    },
+                    Clause::Ref { id, with } => {
+                        let inner: IndexMap<String, String> = with
+                            .iter()
+                            .map(|(k, v)| (k.clone(), substitute(v, bindings)))
+                            .collect();
+                        match self.entry(id) {
+                            Some(e) => self.expand_entry(e, &inner, depth + 1),
+                            None => Node {
+                                entry: Some(id.clone()),
+                                kind: None,
+                                url: None,
+                                text: id.clone(),
+                                children: Vec::new(),
+                            },
+                        }
+                    }
+                })
+                .collect()
+        };
+        Node {
+            entry: Some(entry.id.clone()),
+            kind: Some(entry.kind),
+            url: Some(self.entry_url(&entry.id)),
+            text: substitute(&entry.phrase, bindings),
+            children,
+        }
+    }
+
+    /// The meaning of an entry in its own variables, one line per clause.
+    pub fn meaning_lines(&self, entry: &Entry) -> Vec<String> {
+        entry
+            .meaning
+            .iter()
+            .map(|c| match c {
+                Clause::Text { text } => text.clone(),
+                Clause::Ref { id, with } => self
+                    .entry(id)
+                    .map_or_else(|| id.clone(), |e| substitute(&e.phrase, with)),
+            })
+            .collect()
+    }
+}
+
+/// Case-insensitive split on a separator of plain ASCII words.
+fn split_ci<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return vec![text];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (pos, _) in lower.match_indices(sep) {
+        if pos >= start {
+            out.push(&text[start..pos]);
+            start = pos + sep.len();
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// A slice of a folded sentence, back as Markdown text.
+fn piece(folded: &Folded, masked: &str) -> String {
+    Folded {
+        masked: masked.trim().to_string(),
+        codes: folded.codes.clone(),
+    }
+    .unmasked()
+}
+
+/// Indented Markdown: one bullet per line of each tree, each linked to its entry.
+pub fn render_markdown(exp: &Expansion) -> String {
+    let mut out = String::new();
+    for (n, item) in exp.items.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        out.push_str(&format!("{}. {}\n", n + 1, item.text));
+        render_statement(&mut out, &item.statement, None);
+        for j in &item.justifications {
+            render_statement(&mut out, j, Some("by"));
+        }
+    }
+    out
+}
+
+fn render_statement(out: &mut String, s: &Statement, label: Option<&str>) {
+    let label = label.map_or(String::new(), |l| format!("**{l}** "));
+    match s {
+        Statement::Recognised {
+            expansion,
+            discouraged,
+            ..
+        } => {
+            render_node(out, expansion, 1, &label);
+            if let Some(d) = discouraged {
+                out.push_str(&format!(
+                    "   - discouraged wording: {} Write instead: {}\n",
+                    d.reason, d.preferred
+                ));
+            }
+        }
+        Statement::Unrecognised { text, suggestions } => {
+            out.push_str(&format!("   - {label}not in the dictionary: \"{text}\"\n"));
+            for g in suggestions {
+                out.push_str(&format!(
+                    "     - nearest: {} ([{}]({}))\n",
+                    g.phrase, g.entry, g.url
+                ));
+            }
+        }
+    }
+}
+
+fn render_node(out: &mut String, node: &Node, depth: usize, label: &str) {
+    let indent = "  ".repeat(depth) + " ";
+    match (&node.entry, &node.url) {
+        (Some(id), Some(url)) => {
+            out.push_str(&format!("{indent}- {label}{} ([{id}]({url}))\n", node.text))
+        }
+        _ => out.push_str(&format!("{indent}- {label}{}\n", node.text)),
+    }
+    for c in &node.children {
+        render_node(out, c, depth + 1, "");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_a_safety_section_into_list_items() {
+        let s = "/// # Safety\n///\n/// - `ptr` is valid for reads.\n/// - `ptr` points to\n///   a `NUL`-terminated string.\n";
+        assert_eq!(
+            split_items(s),
+            vec![
+                "`ptr` is valid for reads.".to_string(),
+                "`ptr` points to a `NUL`-terminated string.".to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn splits_a_safety_comment_into_sentences() {
+        let s = "// SAFETY: `a` is valid for reads by function requirements. `b.c` is valid\n// for writes by reference validity.";
+        assert_eq!(
+            split_items(s),
+            vec![
+                "`a` is valid for reads by function requirements.".to_string(),
+                "`b.c` is valid for writes by reference validity.".to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_comment_keeps_its_preamble_out_when_empty() {
+        let s = "// SAFETY:\n// - `a` is valid for reads by reference validity.\n// - `n` is small by function requirements.";
+        assert_eq!(split_items(s).len(), 2);
+    }
+
+    #[test]
+    fn periods_inside_code_do_not_split() {
+        assert_eq!(
+            split_sentences("`a. B` is fine. `c` too."),
+            vec!["`a. B` is fine.", "`c` too."]
+        );
+    }
+
+    #[test]
+    fn case_insensitive_split() {
+        assert_eq!(split_ci("a AND b and c", " and "), vec!["a", "b", "c"]);
+    }
+}

@@ -1,0 +1,800 @@
+//! Reading `dictionary/` and `examples/` from disk and checking every rule of the schema.
+//!
+//! Every problem is collected (never just the first), each located in its file.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+use toml::Spanned;
+
+use crate::config;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::dictionary::{Clause, Dictionary, Discouraged, Entry, Example, Side, Var};
+use crate::grammar::{Grammar, RawGrammar};
+use crate::matcher::{Form, Matcher};
+use crate::model::{Kind, RawEntry, RawExample};
+use crate::text::{code_spans, looks_like_variable};
+
+/// Why a dictionary could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The files could not be read at all.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Config(#[from] config::ConfigError),
+    /// The files were read and are wrong.
+    #[error("{0}")]
+    Invalid(Diagnostics),
+}
+
+/// One loaded source file, kept for snippets.
+struct Source {
+    rel: PathBuf,
+    text: Arc<str>,
+}
+
+impl Source {
+    fn diag(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.rel, &self.text, span, message)
+    }
+}
+
+fn read(root: &Path, rel: &Path) -> Result<Source, LoadError> {
+    let path = root.join(rel);
+    let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(Source {
+        rel: rel.to_path_buf(),
+        text: Arc::from(text),
+    })
+}
+
+fn list_dir(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
+    let rd = std::fs::read_dir(dir).map_err(|source| LoadError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|source| LoadError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        out.push(e.path());
+    }
+    out.sort();
+    Ok(out)
+}
+
+fn is_kebab(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+fn toml_error(src: &Source, e: &toml::de::Error) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    let message = e.message().trim().to_string();
+    let hint = if message.contains("unknown field") {
+        "remove the field or fix its spelling; dictionary/README.md lists every field"
+    } else if message.contains("missing field") {
+        "add the field; dictionary/README.md lists the required fields"
+    } else if message.contains("invalid type") {
+        "give the field the type that dictionary/README.md documents"
+    } else {
+        "fix the TOML syntax"
+    };
+    src.diag(span, message).with_hint(hint)
+}
+
+/// A loaded entry with the spans the cross-entry checks point at.
+struct Loaded {
+    entry: Entry,
+    src: Arc<Source>,
+    raw: RawEntry,
+}
+
+/// Loads and validates the dictionary and examples under `root` (the repository root).
+pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
+    let mut diags = Diagnostics::default();
+    let site_url = config::site_url(root)?;
+    let dict_dir = root.join("dictionary");
+    if !dict_dir.is_dir() {
+        return Err(LoadError::Io {
+            path: dict_dir,
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no dictionary directory here; run from the repository root or pass its path",
+            ),
+        });
+    }
+
+    let grammar = load_grammar(root, &mut diags)?;
+
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for path in list_dir(&dict_dir)? {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_dir() {
+            match Kind::from_dir(&name) {
+                Some(kind) => {
+                    for file in list_dir(&path)? {
+                        load_entry_file(root, &file, kind, &mut loaded, &mut diags)?;
+                    }
+                }
+                None => diags.push(stray(root, &path, "a directory that is not an entry kind")),
+            }
+        } else if name != "README.md" && name != "grammar.toml" {
+            diags.push(stray(root, &path, "a file outside the kind directories"));
+        }
+    }
+
+    check_duplicates(&loaded, &mut diags);
+    let ids: HashMap<String, usize> = loaded
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.entry.id.clone(), i))
+        .collect();
+    for l in &loaded {
+        check_references(l, &loaded, &ids, &mut diags);
+    }
+    check_cycles(&loaded, &ids, &mut diags);
+
+    let mut entries: Vec<Entry> = loaded.iter().map(|l| l.entry.clone()).collect();
+    entries.sort_by(|a, b| (a.kind, &a.id).cmp(&(b.kind, &b.id)));
+
+    let examples = load_examples(root, &ids, &mut diags)?;
+
+    let grammar = match grammar {
+        Some(g) => g,
+        None => {
+            diags.sort();
+            return Err(LoadError::Invalid(diags));
+        }
+    };
+    let matcher = match Matcher::build(&grammar, &entries) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            if let Some(l) = loaded.iter().find(|l| l.entry.id == e.entry) {
+                diags.push(
+                    l.src
+                        .diag(l.raw.phrase.span(), e.to_string())
+                        .with_hint("simplify the phrasing"),
+                );
+            }
+            None
+        }
+    };
+    if let Some(m) = &matcher {
+        for c in m.conflicts() {
+            let Some(l) = loaded.iter().find(|l| l.entry.id == c.first.0) else {
+                continue;
+            };
+            let span = form_span(&l.raw, c.first.1);
+            diags.push(
+                l.src
+                    .diag(
+                        span,
+                        format!(
+                            "{} of `{}` and {} of `{}` match the same sentence: \"{}\"",
+                            c.first.1.describe(),
+                            c.first.0,
+                            c.second.1.describe(),
+                            c.second.0,
+                            c.sentence
+                        ),
+                    )
+                    .with_hint("reword one of them, or merge the two entries"),
+            );
+        }
+    }
+
+    if !diags.is_empty() {
+        diags.sort();
+        return Err(LoadError::Invalid(diags));
+    }
+    let Some(matcher) = matcher else {
+        return Err(LoadError::Invalid(diags));
+    };
+    let index = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id.clone(), i))
+        .collect();
+    Ok(Dictionary {
+        entries,
+        index,
+        examples,
+        grammar,
+        matcher,
+        site_url,
+    })
+}
+
+fn form_span(raw: &RawEntry, form: Form) -> Range<usize> {
+    match form {
+        Form::Canonical => raw.phrase.span(),
+        Form::Accepted(i) => raw.accepted.get(i).map_or(raw.phrase.span(), |s| s.span()),
+        Form::Discouraged(i) => raw
+            .discouraged
+            .get(i)
+            .map_or(raw.phrase.span(), |s| s.get_ref().phrase.span()),
+    }
+}
+
+fn stray(root: &Path, path: &Path, what: &str) -> Diagnostic {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    Diagnostic::new(rel, &Arc::from(""), 0..0, format!("{} is {what}", rel.display())).with_hint(
+        "entries live in dictionary/<kind>/<id>.toml with kind one of requirement, justification, guarantee, invariant, concept",
+    )
+}
+
+fn load_grammar(root: &Path, diags: &mut Diagnostics) -> Result<Option<Grammar>, LoadError> {
+    let rel = Path::new("dictionary/grammar.toml");
+    if !root.join(rel).is_file() {
+        diags.push(
+            Diagnostic::new(
+                rel,
+                &Arc::from(""),
+                0..0,
+                "the folding rules file is missing",
+            )
+            .with_hint("restore dictionary/grammar.toml"),
+        );
+        return Ok(None);
+    }
+    let src = read(root, rel)?;
+    let raw: RawGrammar = match toml::from_str(&src.text) {
+        Ok(r) => r,
+        Err(e) => {
+            diags.push(toml_error(&src, &e));
+            return Ok(None);
+        }
+    };
+    match Grammar::compile(&raw) {
+        Ok(g) => Ok(Some(g)),
+        Err(e) => {
+            diags.push(src.diag(0..0, e.to_string()).with_hint("fix the rule"));
+            Ok(None)
+        }
+    }
+}
+
+fn load_entry_file(
+    root: &Path,
+    file: &Path,
+    kind: Kind,
+    loaded: &mut Vec<Loaded>,
+    diags: &mut Diagnostics,
+) -> Result<(), LoadError> {
+    let rel = file.strip_prefix(root).unwrap_or(file).to_path_buf();
+    if file.is_dir() || file.extension().is_none_or(|e| e != "toml") {
+        diags.push(stray(root, file, "not a .toml entry file"));
+        return Ok(());
+    }
+    let src = Arc::new(read(root, &rel)?);
+    let raw: RawEntry = match toml::from_str(&src.text) {
+        Ok(r) => r,
+        Err(e) => {
+            diags.push(toml_error(&src, &e));
+            return Ok(());
+        }
+    };
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let id = raw.id.get_ref().clone();
+    if !is_kebab(&id) {
+        diags.push(
+            src.diag(raw.id.span(), format!("id `{id}` is not kebab-case"))
+                .with_hint(
+                    "use lowercase ASCII words joined by single hyphens, e.g. `valid-for-reads`",
+                ),
+        );
+    } else if id != stem {
+        diags.push(
+            src.diag(
+                raw.id.span(),
+                format!("id `{id}` does not match the file name `{stem}.toml`"),
+            )
+            .with_hint(format!(
+                "rename the file to `{id}.toml` or set `id = \"{stem}\"`"
+            )),
+        );
+    }
+
+    let entry = build_entry(&raw, kind, &rel, &src, diags);
+    loaded.push(Loaded { entry, src, raw });
+    Ok(())
+}
+
+fn build_entry(
+    raw: &RawEntry,
+    kind: Kind,
+    rel: &Path,
+    src: &Source,
+    diags: &mut Diagnostics,
+) -> Entry {
+    let vars: Vec<Var> = raw
+        .vars
+        .as_ref()
+        .map(|v| {
+            v.get_ref()
+                .iter()
+                .map(|(k, t)| Var {
+                    name: k.get_ref().clone(),
+                    ty: t.get_ref().clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let declared: HashSet<&str> = vars.iter().map(|v| v.name.as_str()).collect();
+
+    // Every declared variable appears in the phrase.
+    let phrase_codes: HashSet<&str> = code_spans(raw.phrase.get_ref()).into_iter().collect();
+    if let Some(v) = &raw.vars {
+        for (k, _) in v.get_ref() {
+            if !phrase_codes.contains(k.get_ref().as_str()) {
+                diags.push(
+                    src.diag(
+                        k.span(),
+                        format!(
+                            "variable `{}` is declared but the phrase does not use it",
+                            k.get_ref()
+                        ),
+                    )
+                    .with_hint(format!(
+                        "write `{}` in backticks in the phrase, or remove it from `vars`",
+                        k.get_ref()
+                    )),
+                );
+            }
+            if k.get_ref().trim().is_empty() || k.get_ref().contains('`') {
+                diags.push(
+                    src.diag(
+                        k.span(),
+                        "a variable name must be non-empty and contain no backticks",
+                    )
+                    .with_hint("name it as it is written in the phrase, e.g. `ptr` or `'a`"),
+                );
+            }
+        }
+    }
+    // Other phrasings use exactly the phrase's variables.
+    let check_phrasing = |s: &Spanned<String>, what: &str, diags: &mut Diagnostics| {
+        let codes: HashSet<&str> = code_spans(s.get_ref()).into_iter().collect();
+        for v in &vars {
+            if !codes.contains(v.name.as_str()) {
+                diags.push(
+                    src.diag(
+                        s.span(),
+                        format!("{what} does not use variable `{}` of the phrase", v.name),
+                    )
+                    .with_hint("every wording of an entry must use the same variables"),
+                );
+            }
+        }
+        undeclared_uses(s, &declared, what, src, diags);
+    };
+    for a in &raw.accepted {
+        check_phrasing(a, "accepted phrasing", diags);
+    }
+    for d in &raw.discouraged {
+        check_phrasing(&d.get_ref().phrase, "discouraged phrasing", diags);
+        if let Some(p) = &d.get_ref().preferred {
+            undeclared_uses(p, &declared, "preferred phrasing", src, diags);
+        }
+    }
+
+    let mut meaning = Vec::new();
+    if kind != Kind::Concept && raw.meaning.is_empty() {
+        diags.push(
+            src.diag(raw.id.span(), "missing field `meaning`")
+                .with_hint("every entry but a concept states its meaning as a list of clauses"),
+        );
+    }
+    for clause in &raw.meaning {
+        let c = clause.get_ref();
+        match (&c.text, &c.reference) {
+            (Some(t), None) => {
+                if c.with.is_some() {
+                    diags.push(
+                        src.diag(clause.span(), "a text clause cannot have `with`")
+                            .with_hint("`with` binds the variables of a `ref` clause"),
+                    );
+                }
+                undeclared_uses(t, &declared, "meaning", src, diags);
+                meaning.push(Clause::Text {
+                    text: t.get_ref().clone(),
+                });
+            }
+            (None, Some(r)) => {
+                let mut with = IndexMap::new();
+                if let Some(w) = &c.with {
+                    for (k, v) in w.get_ref() {
+                        undeclared_uses(v, &declared, "binding", src, diags);
+                        with.insert(k.get_ref().clone(), v.get_ref().clone());
+                    }
+                }
+                meaning.push(Clause::Ref {
+                    id: r.get_ref().clone(),
+                    with,
+                });
+            }
+            _ => diags.push(
+                src.diag(
+                    clause.span(),
+                    "a meaning clause needs exactly one of `text` or `ref`",
+                )
+                .with_hint("write `{ text = \"...\" }` or `{ ref = \"<id>\", with = { ... } }`"),
+            ),
+        }
+    }
+
+    Entry {
+        id: raw.id.get_ref().clone(),
+        kind,
+        phrase: raw.phrase.get_ref().clone(),
+        summary: raw.summary.get_ref().clone(),
+        vars,
+        meaning,
+        notes: raw.notes.clone(),
+        accepted: raw.accepted.iter().map(|s| s.get_ref().clone()).collect(),
+        discouraged: raw
+            .discouraged
+            .iter()
+            .map(|d| {
+                let d = d.get_ref();
+                Discouraged {
+                    phrase: d.phrase.get_ref().clone(),
+                    reason: d.reason.clone(),
+                    preferred: d
+                        .preferred
+                        .as_ref()
+                        .map_or_else(|| raw.phrase.get_ref().clone(), |p| p.get_ref().clone()),
+                }
+            })
+            .collect(),
+        tags: raw.tags.clone(),
+        see_also: raw.see_also.iter().map(|s| s.get_ref().clone()).collect(),
+        sources: raw.sources.clone(),
+        file: rel.to_path_buf(),
+    }
+}
+
+/// Reports backticked variable-like names that the phrase does not declare.
+fn undeclared_uses(
+    s: &Spanned<String>,
+    declared: &HashSet<&str>,
+    what: &str,
+    src: &Source,
+    diags: &mut Diagnostics,
+) {
+    for code in code_spans(s.get_ref()) {
+        if looks_like_variable(code) && !declared.contains(code) && code != "self" {
+            diags.push(
+                src.diag(
+                    s.span(),
+                    format!("{what} uses variable `{code}`, which the phrase does not declare"),
+                )
+                .with_hint(format!(
+                    "declare `{code}` in `vars` and use it in the phrase, or write the text without backticks"
+                )),
+            );
+        }
+    }
+}
+
+fn check_duplicates(loaded: &[Loaded], diags: &mut Diagnostics) {
+    let mut first: HashMap<&str, &Loaded> = HashMap::new();
+    for l in loaded {
+        match first.get(l.entry.id.as_str()) {
+            Some(prev) => diags.push(
+                l.src
+                    .diag(
+                        l.raw.id.span(),
+                        format!(
+                            "duplicate id `{}`: already used by {}",
+                            l.entry.id,
+                            prev.src.rel.display()
+                        ),
+                    )
+                    .with_hint("ids are unique across all kinds; pick another id"),
+            ),
+            None => {
+                first.insert(&l.entry.id, l);
+            }
+        }
+    }
+}
+
+fn check_references(
+    l: &Loaded,
+    all: &[Loaded],
+    ids: &HashMap<String, usize>,
+    diags: &mut Diagnostics,
+) {
+    let unknown = |id: &str| {
+        let mut near: Vec<(f64, &str)> = ids
+            .keys()
+            .map(|k| (strsim::normalized_levenshtein(id, k), k.as_str()))
+            .collect();
+        near.sort_by(|a, b| b.0.total_cmp(&a.0));
+        match near.first() {
+            Some((s, k)) if *s > 0.5 => format!("did you mean `{k}`?"),
+            _ => "create the entry or fix the id".to_string(),
+        }
+    };
+    for clause in &l.raw.meaning {
+        let c = clause.get_ref();
+        let Some(r) = &c.reference else { continue };
+        let target = match ids.get(r.get_ref()) {
+            Some(&t) => &all[t],
+            None => {
+                diags.push(
+                    l.src
+                        .diag(
+                            r.span(),
+                            format!("reference to missing entry `{}`", r.get_ref()),
+                        )
+                        .with_hint(unknown(r.get_ref())),
+                );
+                continue;
+            }
+        };
+        if target.entry.kind == Kind::Concept {
+            diags.push(
+                l.src
+                    .diag(r.span(), format!("`{}` is a concept and has no meaning to refer to", r.get_ref()))
+                    .with_hint("refer to concepts in text clauses; `ref` is for requirements, justifications, guarantees and invariants"),
+            );
+            continue;
+        }
+        let given: Vec<&Spanned<String>> = c
+            .with
+            .as_ref()
+            .map(|w| w.get_ref().keys().collect())
+            .unwrap_or_default();
+        let with_span = c.with.as_ref().map_or(r.span(), |w| w.span());
+        for v in &target.entry.vars {
+            if !given.iter().any(|g| g.get_ref() == &v.name) {
+                diags.push(
+                    l.src
+                        .diag(
+                            with_span.clone(),
+                            format!(
+                                "missing binding for variable `{}` of `{}`",
+                                v.name, target.entry.id
+                            ),
+                        )
+                        .with_hint(format!("add `\"{}\" = \"...\"` to `with`", v.name)),
+                );
+            }
+        }
+        for g in given {
+            if target.entry.var(g.get_ref()).is_none() {
+                let declared: Vec<String> = target
+                    .entry
+                    .vars
+                    .iter()
+                    .map(|v| format!("`{}`", v.name))
+                    .collect();
+                diags.push(
+                    l.src
+                        .diag(
+                            g.span(),
+                            format!("`{}` has no variable `{}`", target.entry.id, g.get_ref()),
+                        )
+                        .with_hint(if declared.is_empty() {
+                            format!("`{}` takes no bindings; remove `with`", target.entry.id)
+                        } else {
+                            format!("its variables are {}", declared.join(", "))
+                        }),
+                );
+            }
+        }
+    }
+    for s in &l.raw.see_also {
+        if !ids.contains_key(s.get_ref()) {
+            diags.push(
+                l.src
+                    .diag(
+                        s.span(),
+                        format!("see_also names missing entry `{}`", s.get_ref()),
+                    )
+                    .with_hint(unknown(s.get_ref())),
+            );
+        }
+    }
+}
+
+fn check_cycles(all: &[Loaded], ids: &HashMap<String, usize>, diags: &mut Diagnostics) {
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut state = vec![0u8; all.len()];
+    let mut reported: HashSet<Vec<usize>> = HashSet::new();
+    fn visit(
+        i: usize,
+        all: &[Loaded],
+        ids: &HashMap<String, usize>,
+        state: &mut [u8],
+        stack: &mut Vec<usize>,
+        reported: &mut HashSet<Vec<usize>>,
+        diags: &mut Diagnostics,
+    ) {
+        state[i] = 1;
+        stack.push(i);
+        for clause in &all[i].raw.meaning {
+            let Some(r) = &clause.get_ref().reference else {
+                continue;
+            };
+            let Some(&j) = ids.get(r.get_ref()) else {
+                continue;
+            };
+            if state[j] == 1 {
+                let pos = stack.iter().position(|&k| k == j).unwrap_or(0);
+                let cycle: Vec<usize> = stack[pos..].to_vec();
+                let mut key = cycle.clone();
+                key.sort_unstable();
+                if reported.insert(key) {
+                    let mut names: Vec<&str> =
+                        cycle.iter().map(|&k| all[k].entry.id.as_str()).collect();
+                    names.push(&all[j].entry.id);
+                    diags.push(
+                        all[i]
+                            .src
+                            .diag(r.span(), format!("cycle among abbreviations: {}", names.join(" -> ")))
+                            .with_hint("an entry cannot be defined through itself; break the cycle with a text clause"),
+                    );
+                }
+            } else if state[j] == 0 {
+                visit(j, all, ids, state, stack, reported, diags);
+            }
+        }
+        stack.pop();
+        state[i] = 2;
+    }
+    let mut stack = Vec::new();
+    for i in 0..all.len() {
+        if state[i] == 0 {
+            visit(i, all, ids, &mut state, &mut stack, &mut reported, diags);
+        }
+    }
+}
+
+fn load_examples(
+    root: &Path,
+    ids: &HashMap<String, usize>,
+    diags: &mut Diagnostics,
+) -> Result<Vec<Example>, LoadError> {
+    let dir = root.join("examples");
+    let mut out = Vec::new();
+    if !dir.is_dir() {
+        return Ok(out);
+    }
+    for path in list_dir(&dir)? {
+        if !path.is_dir() {
+            continue;
+        }
+        let id = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let rel_dir = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        let toml_rel = rel_dir.join("example.toml");
+        if !root.join(&toml_rel).is_file() {
+            diags.push(
+                Diagnostic::new(
+                    &toml_rel,
+                    &Arc::from(""),
+                    0..0,
+                    format!("example `{id}` has no example.toml"),
+                )
+                .with_hint("every examples/<id>/ directory holds example.toml, good.rs and bad.rs"),
+            );
+            continue;
+        }
+        let src = read(root, &toml_rel)?;
+        let raw: RawExample = match toml::from_str(&src.text) {
+            Ok(r) => r,
+            Err(e) => {
+                let d = toml_error(&src, &e);
+                diags.push(Diagnostic {
+                    hint: Some(
+                        "see the fields of RawExample in tools/safety-dict-core/src/model.rs"
+                            .into(),
+                    ),
+                    ..d
+                });
+                continue;
+            }
+        };
+        if !is_kebab(&id) {
+            diags.push(
+                src.diag(0..0, format!("example directory `{id}` is not kebab-case"))
+                    .with_hint(
+                        "it becomes the example's URL; use lowercase words joined by hyphens",
+                    ),
+            );
+        }
+        for i in &raw.illustrates {
+            if !ids.contains_key(i.get_ref()) {
+                diags.push(
+                    src.diag(
+                        i.span(),
+                        format!("example illustrates missing entry `{}`", i.get_ref()),
+                    )
+                    .with_hint("use the id of an existing dictionary entry"),
+                );
+            }
+        }
+        let mut read_side = |name: &str, spec: &crate::model::RawSide| {
+            let rel = rel_dir.join(name);
+            match std::fs::read_to_string(root.join(&rel)) {
+                Ok(source) => Some(Side {
+                    spec: spec.clone(),
+                    source,
+                    file: rel,
+                }),
+                Err(e) => {
+                    diags.push(
+                        src.diag(0..0, format!("cannot read {}: {e}", rel.display()))
+                            .with_hint(
+                                "each example has a good.rs and a bad.rs beside example.toml",
+                            ),
+                    );
+                    None
+                }
+            }
+        };
+        let good = read_side("good.rs", &raw.good);
+        let bad = read_side("bad.rs", &raw.bad);
+        if let (Some(good), Some(bad)) = (good, bad) {
+            out.push(Example {
+                id,
+                title: raw.title,
+                summary: raw.summary,
+                explanation: raw.explanation,
+                illustrates: raw
+                    .illustrates
+                    .iter()
+                    .map(|i| i.get_ref().clone())
+                    .collect(),
+                good,
+                bad,
+                dir: rel_dir,
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_kebab;
+
+    #[test]
+    fn kebab_case_ids() {
+        assert!(is_kebab("valid-for-reads"));
+        assert!(is_kebab("nul-terminated-2"));
+        assert!(!is_kebab("Valid"));
+        assert!(!is_kebab("a--b"));
+        assert!(!is_kebab("-a"));
+        assert!(!is_kebab("a_b"));
+    }
+}

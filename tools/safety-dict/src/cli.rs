@@ -1,0 +1,95 @@
+//! The command-line interface, declared with clap.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "safety-dict",
+    version,
+    about = "The Rust Safety Standard dictionary: check it, look terms up, expand terse safety comments",
+    long_about = "The Rust Safety Standard dictionary: check it, look terms up, expand terse safety \
+                  comments.\n\nThe dictionary is read from the repository that holds `dictionary/` \
+                  (found from the current directory upwards, or given with --root). Links use the \
+                  `[output.html] site-url` of its book.toml.\n\nExit codes: 0 success, 1 findings \
+                  (problems, unknown phrases), 2 usage or I/O errors."
+)]
+pub struct Cli {
+    /// Repository root holding `dictionary/` (default: search from the current directory up)
+    #[arg(long, global = true, env = "SAFETY_DICT_ROOT", value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Base URL for links, overriding book.toml's site-url
+    #[arg(long, global = true, value_name = "URL")]
+    pub site_url: Option<String>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocFormat {
+    Markdown,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate every entry and example; report all problems with file, line and column
+    #[command(
+        long_about = "Validate every entry and example; report all problems with file, \
+        line and column and a hint. Writes nothing. Exit 0 when clean, 1 with problems."
+    )]
+    Check {
+        /// Repository root to check (default: --root or the current repository)
+        dir: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// List the entries, optionally of one kind
+    List {
+        /// requirement, justification, guarantee, invariant or concept
+        #[arg(long)]
+        kind: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Show one entry: phrase, variables, meaning, full expansion and URL
+    Show {
+        /// Entry id, e.g. valid-for-reads
+        id: String,
+        #[arg(long, value_enum, default_value = "markdown")]
+        format: DocFormat,
+    },
+    /// Expand a phrase, a `# Safety` section or a `// SAFETY:` comment into everything it means
+    #[command(
+        long_about = "Expand a phrase, a `# Safety` section (a Markdown list) or a \
+        `// SAFETY:` comment (\"<requirement> by <justification> and <justification>\") into \
+        everything it abbreviates, with your variables substituted and every line linked to its \
+        entry.\n\nThe text comes from the argument, from --file, or from standard input. Exit 1 \
+        when an item is not in the dictionary (nearest entries are suggested)."
+    )]
+    Expand {
+        /// The text to expand (default: --file or standard input)
+        text: Option<String>,
+        /// Read the text from this file
+        #[arg(long, short, value_name = "FILE", conflicts_with = "text")]
+        file: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "markdown")]
+        format: DocFormat,
+    },
+    /// Print the stable URL of an entry, given its id or a phrase
+    Link {
+        /// An entry id (`valid-for-reads`) or a phrase (`valid for reads`, "`p` is valid for reads.")
+        query: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+}
