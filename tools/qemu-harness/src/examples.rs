@@ -1,0 +1,153 @@
+//! The example pairs under `examples/<id>/`: `example.toml`, `good.rs`, `bad.rs`.
+
+use std::path::{Path, PathBuf};
+
+use safety_dict::model::{Outcome, RawExample, RawSide};
+use safety_dict::report::SideName;
+
+use crate::error::{HarnessError, Result};
+
+#[derive(Debug)]
+pub struct Example {
+    pub id: String,
+    pub dir: PathBuf,
+    pub raw: RawExample,
+}
+
+impl Example {
+    pub fn side(&self, side: SideName) -> &RawSide {
+        match side {
+            SideName::Good => &self.raw.good,
+            SideName::Bad => &self.raw.bad,
+        }
+    }
+
+    /// The source of a side; with `swapped` the other side's source (the sabotage check).
+    pub fn source(&self, side: SideName, swapped: bool) -> PathBuf {
+        let good = matches!(side, SideName::Good) != swapped;
+        self.dir.join(if good { "good.rs" } else { "bad.rs" })
+    }
+
+    /// The kernel module name both sources declare in `module!`: the id with `_` for `-`.
+    pub fn module_name(&self) -> String {
+        module_name(&self.id)
+    }
+}
+
+pub fn module_name(id: &str) -> String {
+    id.replace('-', "_")
+}
+
+/// Loads every `examples/<id>/example.toml`, sorted by id.
+pub fn load_all(root: &Path) -> Result<Vec<Example>> {
+    let dir = root.join("examples");
+    let entries = std::fs::read_dir(&dir).map_err(|e| HarnessError::io("read", &dir, e))?;
+    let mut out = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| HarnessError::io("read", &dir, e))?;
+        let path = entry.path();
+        if path.is_dir() {
+            out.push(load_one(&path)?);
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(out)
+}
+
+pub fn load_one(dir: &Path) -> Result<Example> {
+    let id = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = dir.join("example.toml");
+    let text = std::fs::read_to_string(&file).map_err(|e| HarnessError::io("read", &file, e))?;
+    let raw: RawExample = toml::from_str(&text).map_err(|e| HarnessError::Example {
+        example: id.clone(),
+        message: format!("{}: {e}", file.display()),
+    })?;
+    Ok(Example {
+        id,
+        dir: dir.to_owned(),
+        raw,
+    })
+}
+
+/// Everything that makes an example incomplete or inconsistent; empty when it is fine.
+pub fn problems(ex: &Example) -> Vec<String> {
+    let mut p = Vec::new();
+    let id_ok = !ex.id.is_empty()
+        && ex
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !ex.id.starts_with('-')
+        && !ex.id.ends_with('-');
+    if !id_ok {
+        p.push(format!("id `{}` is not kebab-case", ex.id));
+    }
+    if ex.module_name().len() > 55 {
+        p.push("id is too long for a kernel module name".to_owned());
+    }
+    for (field, value) in [
+        ("title", &ex.raw.title),
+        ("summary", &ex.raw.summary),
+        ("explanation", &ex.raw.explanation),
+    ] {
+        if value.trim().is_empty() {
+            p.push(format!("`{field}` is empty"));
+        }
+    }
+    if ex.raw.illustrates.is_empty() {
+        p.push("`illustrates` names no dictionary entry".to_owned());
+    }
+    if ex.raw.good.expect != Outcome::Runs {
+        p.push("the good side must `runs`".to_owned());
+    }
+    if ex.raw.bad.expect == Outcome::Runs {
+        p.push("the bad side must fail in a declared way, not `runs`".to_owned());
+    }
+    for side in [SideName::Good, SideName::Bad] {
+        let s = ex.side(side);
+        let name = side.as_str();
+        if s.expect != Outcome::Runs && s.report.as_deref().is_none_or(|r| r.trim().is_empty()) {
+            p.push(format!(
+                "{name}: a `{}` side must name its `report`",
+                s.expect
+            ));
+        }
+        if !matches!(s.expect, Outcome::Runs | Outcome::BuildFails)
+            && s.function.as_deref().is_none_or(|f| f.trim().is_empty())
+        {
+            p.push(format!(
+                "{name}: a `{}` side must name its `function`",
+                s.expect
+            ));
+        }
+        if s.expect == Outcome::Runs && s.markers.is_empty() {
+            p.push(format!(
+                "{name}: a `runs` side must list the `markers` it prints"
+            ));
+        }
+        let src = ex.source(side, false);
+        match std::fs::read_to_string(&src) {
+            Err(e) => p.push(format!("{}: {e}", src.display())),
+            Ok(code) => {
+                let decl = format!("name: \"{}\"", ex.module_name());
+                if !code.contains(&decl) {
+                    p.push(format!("{name}.rs: `module!` must declare `{decl}`"));
+                }
+                if let Some(f) = s.function.as_deref() {
+                    if !code.contains(&format!("fn {f}")) {
+                        p.push(format!("{name}.rs: declares no `fn {f}`"));
+                    }
+                }
+                for m in &s.markers {
+                    if !code.contains(m.as_str()) {
+                        p.push(format!("{name}.rs: never prints marker `{m}`"));
+                    }
+                }
+            }
+        }
+    }
+    p
+}
