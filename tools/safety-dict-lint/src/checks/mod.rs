@@ -1,0 +1,122 @@
+//! The checks. Each module handles one kind of construct and reports through [`Ctx`].
+
+pub mod invariants;
+pub mod justification_order;
+pub mod phrasing;
+pub mod unsafe_blocks;
+pub mod unsafe_decls;
+
+use std::ops::Range;
+
+use ra_ap_syntax::SyntaxNode;
+
+use crate::code::Code;
+use crate::finding::Finding;
+use crate::index::TreeIndex;
+use crate::report::Stats;
+use crate::source::SourceFile;
+use crate::vocabulary::Vocabulary;
+use crate::LintOptions;
+
+/// What a check sees while linting one file.
+pub struct Ctx<'a> {
+    pub file: &'a SourceFile,
+    pub file_index: usize,
+    pub vocab: &'a dyn Vocabulary,
+    pub index: &'a TreeIndex,
+    pub options: &'a LintOptions,
+    pub findings: Vec<Finding>,
+    pub stats: Stats,
+}
+
+/// The parts of a finding a check decides; [`Ctx::report`] fills in the rest.
+pub struct Report {
+    pub code: Code,
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: String,
+    pub notes: Vec<String>,
+    /// An entry URL; defaults to the rule's chapter.
+    pub help_url: Option<String>,
+}
+
+impl Report {
+    pub fn new(code: Code, span: Range<usize>, message: impl Into<String>) -> Report {
+        Report {
+            code,
+            span,
+            message: message.into(),
+            label: String::new(),
+            notes: Vec::new(),
+            help_url: None,
+        }
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Report {
+        self.label = label.into();
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Report {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn help(mut self, url: String) -> Report {
+        self.help_url = Some(url);
+        self
+    }
+}
+
+impl Ctx<'_> {
+    /// The URL of the chapter that states a code's rule.
+    pub fn rule_url(&self, code: Code) -> String {
+        format!("{}{}", self.vocab.site_url(), code.info().chapter)
+    }
+
+    pub fn report(&mut self, r: Report) {
+        if !self.options.enabled(r.code) {
+            return;
+        }
+        let level = r.code.default_level();
+        if level < self.options.min_level {
+            return;
+        }
+        let len = self.file.text.len();
+        let start = r.span.start.min(len);
+        let span = start..r.span.end.clamp(start, len);
+        let (line, column) = self.file.line_col(start);
+        let help_url = r.help_url.unwrap_or_else(|| self.rule_url(r.code));
+        self.findings.push(Finding {
+            code: r.code,
+            level,
+            file: self.file.path.clone(),
+            line,
+            column,
+            span,
+            message: r.message,
+            label: r.label,
+            notes: r.notes,
+            help_url,
+        });
+    }
+}
+
+/// Runs every check over one parsed file.
+pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
+    unsafe_blocks::check(ctx, root);
+    unsafe_decls::check(ctx, root);
+    phrasing::check_comments(ctx, root);
+    invariants::check(ctx, root);
+}
+
+/// Shortens text for a message: whitespace folded, at most `max` characters.
+pub fn excerpt(text: &str, max: usize) -> String {
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() <= max {
+        folded
+    } else {
+        let cut: String = folded.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+}

@@ -1,0 +1,100 @@
+//! SD0001 / SD0002: `unsafe` blocks and `unsafe impl`s need a `// SAFETY:` comment; and, when
+//! the block calls an unsafe function of the tree, check 4 compares the two lists.
+
+use ra_ap_syntax::{
+    ast::{self, AstNode},
+    SyntaxKind::{BLOCK_EXPR, IMPL, UNSAFE_KW},
+    SyntaxNode,
+};
+
+use super::{justification_order, Ctx, Report};
+use crate::code::Code;
+use crate::syntax::comments::{tagged_above, Tag};
+use crate::syntax::macros::{unsafe_in_token_trees, MacroUnsafe};
+use crate::syntax::range;
+
+fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
+    node.children_with_tokens()
+        .find(|c| c.kind() == UNSAFE_KW)
+        .map(|c| range(c.text_range()))
+}
+
+pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
+    for node in root.descendants() {
+        match node.kind() {
+            BLOCK_EXPR => {
+                let Some(kw) = unsafe_kw(&node) else { continue };
+                ctx.stats.unsafe_blocks += 1;
+                match tagged_above(&node, Tag::Safety) {
+                    Some(comment) => {
+                        ctx.stats.unsafe_blocks_with_safety += 1;
+                        if let Some(block) = ast::BlockExpr::cast(node.clone()) {
+                            justification_order::check_block(ctx, &block, &comment);
+                        }
+                    }
+                    None => ctx.report(
+                        Report::new(
+                            Code::Sd0001,
+                            kw,
+                            "unsafe block without a `// SAFETY:` comment",
+                        )
+                        .label("needs a `// SAFETY:` comment above it or above its statement"),
+                    ),
+                }
+            }
+            IMPL => {
+                let Some(kw) = unsafe_kw(&node) else { continue };
+                ctx.stats.unsafe_impls += 1;
+                if tagged_above(&node, Tag::Safety).is_some() {
+                    ctx.stats.unsafe_impls_with_safety += 1;
+                } else {
+                    ctx.report(
+                        Report::new(
+                            Code::Sd0002,
+                            kw,
+                            "unsafe impl without a `// SAFETY:` comment",
+                        )
+                        .label("needs a `// SAFETY:` comment justifying the trait's requirements"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    for site in unsafe_in_token_trees(root) {
+        let has = site.safety.is_some();
+        match site.kind {
+            MacroUnsafe::Block => {
+                ctx.stats.unsafe_blocks += 1;
+                ctx.stats.unsafe_blocks_in_macros += 1;
+                if has {
+                    ctx.stats.unsafe_blocks_with_safety += 1;
+                } else {
+                    ctx.report(
+                        Report::new(
+                            Code::Sd0001,
+                            site.span,
+                            "unsafe block in a macro body without a `// SAFETY:` comment",
+                        )
+                        .label("needs a `// SAFETY:` comment above it or above its statement"),
+                    );
+                }
+            }
+            MacroUnsafe::Impl => {
+                ctx.stats.unsafe_impls += 1;
+                if has {
+                    ctx.stats.unsafe_impls_with_safety += 1;
+                } else {
+                    ctx.report(
+                        Report::new(
+                            Code::Sd0002,
+                            site.span,
+                            "unsafe impl in a macro body without a `// SAFETY:` comment",
+                        )
+                        .label("needs a `// SAFETY:` comment justifying the trait's requirements"),
+                    );
+                }
+            }
+        }
+    }
+}

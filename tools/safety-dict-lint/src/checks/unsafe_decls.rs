@@ -1,0 +1,155 @@
+//! SD0003–SD0006: `unsafe fn` and `unsafe trait` declare their requirements in a `# Safety`
+//! section that is a Markdown list, one requirement per item, none repeated.
+//!
+//! Which declarations need a section: every `unsafe fn` (free, inherent method, trait method
+//! with or without a default body) and every `unsafe trait`, public or private. Exempt:
+//! `unsafe fn` in an `impl Trait for Type` (its requirements are the trait method's, documented
+//! on the trait) and functions in `extern` blocks (FFI declarations).
+
+use ra_ap_syntax::{
+    ast::{self, AstNode, HasName},
+    SyntaxKind::{ASSOC_ITEM_LIST, EXTERN_ITEM_LIST, FN, IMPL, TRAIT, UNSAFE_KW},
+    SyntaxNode,
+};
+
+use super::{excerpt, phrasing, Ctx, Report};
+use crate::code::Code;
+use crate::index::safety_doc;
+use crate::markdown::{self, Item};
+use crate::syntax::range;
+use crate::vocabulary::PhraseMatch;
+
+/// Is this fn inside `impl Trait for Type` or an extern block?
+fn is_exempt_fn(node: &SyntaxNode) -> bool {
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    if parent.kind() == EXTERN_ITEM_LIST {
+        return true;
+    }
+    parent.kind() == ASSOC_ITEM_LIST
+        && parent
+            .parent()
+            .filter(|p| p.kind() == IMPL)
+            .and_then(ast::Impl::cast)
+            .is_some_and(|i| i.trait_().is_some())
+}
+
+fn name_of(node: &SyntaxNode) -> String {
+    node.children()
+        .find_map(ast::Name::cast)
+        .map_or_else(|| "_".to_string(), |n| n.text().to_string())
+}
+
+pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
+    for node in root.descendants() {
+        let what = match node.kind() {
+            FN if crate::index::is_unsafe_fn(&node) => {
+                if is_exempt_fn(&node) {
+                    continue;
+                }
+                ctx.stats.unsafe_fns += 1;
+                "unsafe fn"
+            }
+            TRAIT if ast::Trait::cast(node.clone()).is_some_and(|t| t.unsafe_token().is_some()) => {
+                ctx.stats.unsafe_traits += 1;
+                "unsafe trait"
+            }
+            _ => continue,
+        };
+        check_decl(ctx, &node, what);
+    }
+}
+
+fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
+    let name = name_of(node);
+    let Some(doc) = safety_doc(node) else {
+        let at = node
+            .children_with_tokens()
+            .find(|c| c.kind() == UNSAFE_KW)
+            .map(|c| range(c.text_range()))
+            .or_else(|| {
+                ast::Fn::cast(node.clone())
+                    .and_then(|f| f.name())
+                    .map(|n| range(n.syntax().text_range()))
+            })
+            .unwrap_or_else(|| range(node.text_range()));
+        ctx.report(
+            Report::new(
+                Code::Sd0003,
+                at,
+                format!("{what} `{name}` has no `# Safety` section"),
+            )
+            .label("document its safety requirements in a `# Safety` list"),
+        );
+        return;
+    };
+    ctx.stats.safety_sections += 1;
+    let blocks = &doc.blocks;
+    let is_list = !blocks.items.is_empty() && blocks.prose.is_empty();
+    if is_list {
+        ctx.stats.safety_sections_as_lists += 1;
+    } else {
+        let message = if blocks.items.is_empty() && blocks.prose.is_empty() {
+            format!("the `# Safety` section of `{name}` is empty")
+        } else if blocks.items.is_empty() {
+            format!("the `# Safety` section of `{name}` is prose, not a list of requirements")
+        } else {
+            format!("the `# Safety` section of `{name}` mixes prose with its list")
+        };
+        let span = blocks
+            .prose
+            .first()
+            .map(|p| p.span())
+            .unwrap_or_else(|| doc.section.heading.clone());
+        ctx.report(
+            Report::new(Code::Sd0004, span, message)
+                .label("write one requirement per list item (`- ...`)"),
+        );
+    }
+    // The units the dictionary sees: list items, and the sentences of any prose.
+    let mut units: Vec<Item> = blocks.items.clone();
+    for p in &blocks.prose {
+        units.extend(markdown::sentences(p));
+    }
+    let mut seen: Vec<(
+        String,
+        Option<(String, Vec<(String, String)>)>,
+        std::ops::Range<usize>,
+    )> = Vec::new();
+    for item in &units {
+        let m = phrasing::check_requirement(ctx, item);
+        if is_list && markdown::sentence_count(&item.text) > 1 {
+            ctx.report(
+                Report::new(
+                    Code::Sd0005,
+                    item.span.clone(),
+                    "this `# Safety` item holds more than one sentence",
+                )
+                .label("split it: one requirement per item"),
+            );
+        }
+        let key = phrasing::normalise(&item.text);
+        let rec = match &m {
+            PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
+            PhraseMatch::Unrecognised { .. } => None,
+        };
+        if let Some((_, _, first)) = seen
+            .iter()
+            .find(|(k, r, _)| *k == key || (rec.is_some() && *r == rec))
+        {
+            let (line, _) = ctx.file.line_col(first.start);
+            ctx.report(
+                Report::new(
+                    Code::Sd0006,
+                    item.span.clone(),
+                    format!("requirement repeated: `{}`", excerpt(&item.text, 60)),
+                )
+                .label("already required above")
+                .note(format!("first stated on line {line}")),
+            );
+        } else {
+            seen.push((key, rec, item.span.clone()));
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! The stable finding codes, their levels and the page of the standard each one cites.
+
+use serde::Serialize;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Info => "info",
+            Level::Warning => "warning",
+            Level::Error => "error",
+        }
+    }
+
+    /// Parses `info`, `warning` (or `warn`) and `error`.
+    pub fn parse(text: &str) -> Option<Level> {
+        match text.to_ascii_lowercase().as_str() {
+            "info" | "note" => Some(Level::Info),
+            "warning" | "warn" => Some(Level::Warning),
+            "error" | "deny" => Some(Level::Error),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Every kind of finding. The `SDxxxx` string of a code never changes meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Code {
+    /// The file has syntax errors (linted as far as the tree goes) or is not text.
+    Sd0000,
+    /// `unsafe` block without a `// SAFETY:` comment.
+    Sd0001,
+    /// `unsafe impl` without a `// SAFETY:` comment.
+    Sd0002,
+    /// `unsafe fn` / `unsafe trait` without a `# Safety` section.
+    Sd0003,
+    /// `# Safety` section that is not a Markdown list.
+    Sd0004,
+    /// `# Safety` list item holding more than one sentence.
+    Sd0005,
+    /// Repeated requirement in a `# Safety` section.
+    Sd0006,
+    /// Phrase the dictionary does not recognise.
+    Sd0007,
+    /// Discouraged phrasing.
+    Sd0008,
+    /// `// SAFETY:` does not justify a requirement of the callee.
+    Sd0009,
+    /// `// SAFETY:` justifies something the callee does not require.
+    Sd0010,
+    /// `// SAFETY:` justifications are not in the callee's order.
+    Sd0011,
+    /// Struct literal of a type with `# Invariants` and no `// INVARIANT:` comment.
+    Sd0012,
+}
+
+/// Where the rule behind a code is explained: a chapter of the book (a path under the site URL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleInfo {
+    pub code: Code,
+    pub id: &'static str,
+    pub name: &'static str,
+    pub level: Level,
+    /// Book page (relative to the site URL) that states the rule.
+    pub chapter: &'static str,
+    pub description: &'static str,
+}
+
+impl Code {
+    pub const ALL: [Code; 13] = [
+        Code::Sd0000,
+        Code::Sd0001,
+        Code::Sd0002,
+        Code::Sd0003,
+        Code::Sd0004,
+        Code::Sd0005,
+        Code::Sd0006,
+        Code::Sd0007,
+        Code::Sd0008,
+        Code::Sd0009,
+        Code::Sd0010,
+        Code::Sd0011,
+        Code::Sd0012,
+    ];
+
+    pub fn info(self) -> RuleInfo {
+        let (id, name, level, chapter, description) = match self {
+            Code::Sd0000 => (
+                "SD0000",
+                "syntax-error",
+                Level::Warning,
+                "lint.html",
+                "the file has syntax errors; it was linted as far as the parser recovered",
+            ),
+            Code::Sd0001 => (
+                "SD0001",
+                "unsafe-block-without-safety-comment",
+                Level::Error,
+                "unsafe-blocks.html",
+                "every `unsafe` block needs a `// SAFETY:` comment justifying each requirement",
+            ),
+            Code::Sd0002 => (
+                "SD0002",
+                "unsafe-impl-without-safety-comment",
+                Level::Error,
+                "unsafe-impls.html",
+                "every `unsafe impl` needs a `// SAFETY:` comment justifying the trait's requirements",
+            ),
+            Code::Sd0003 => (
+                "SD0003",
+                "missing-safety-section",
+                Level::Error,
+                "unsafe-functions.html",
+                "every `unsafe fn` and `unsafe trait` lists its requirements in a `# Safety` section",
+            ),
+            Code::Sd0004 => (
+                "SD0004",
+                "safety-section-not-a-list",
+                Level::Warning,
+                "requirements.html",
+                "a `# Safety` section is a Markdown list with one requirement per item",
+            ),
+            Code::Sd0005 => (
+                "SD0005",
+                "several-requirements-in-one-item",
+                Level::Warning,
+                "requirements.html",
+                "each item of a `# Safety` list holds a single requirement",
+            ),
+            Code::Sd0006 => (
+                "SD0006",
+                "repeated-requirement",
+                Level::Warning,
+                "requirements.html",
+                "a `# Safety` list does not state the same requirement twice",
+            ),
+            Code::Sd0007 => (
+                "SD0007",
+                "unrecognised-phrase",
+                Level::Info,
+                "dictionary/index.html",
+                "the phrase is not in the dictionary",
+            ),
+            Code::Sd0008 => (
+                "SD0008",
+                "discouraged-phrase",
+                Level::Warning,
+                "dictionary/index.html",
+                "the dictionary prefers another wording",
+            ),
+            Code::Sd0009 => (
+                "SD0009",
+                "missing-justification",
+                Level::Warning,
+                "justifications.html",
+                "a `// SAFETY:` comment justifies every requirement of the callee",
+            ),
+            Code::Sd0010 => (
+                "SD0010",
+                "extra-justification",
+                Level::Warning,
+                "justifications.html",
+                "a `// SAFETY:` comment justifies only requirements the callee has",
+            ),
+            Code::Sd0011 => (
+                "SD0011",
+                "justifications-out-of-order",
+                Level::Warning,
+                "justifications.html",
+                "justifications follow the order of the callee's `# Safety` list",
+            ),
+            Code::Sd0012 => (
+                "SD0012",
+                "missing-invariant-comment",
+                Level::Warning,
+                "type-invariants.html",
+                "constructing a type with `# Invariants` needs an `// INVARIANT:` comment",
+            ),
+        };
+        RuleInfo {
+            code: self,
+            id,
+            name,
+            level,
+            chapter,
+            description,
+        }
+    }
+
+    /// `SD0001`, ...
+    pub fn as_str(self) -> &'static str {
+        self.info().id
+    }
+
+    pub fn default_level(self) -> Level {
+        self.info().level
+    }
+
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(text) || c.info().name == text)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()));
+            assert_eq!(Code::parse(c.as_str()), Some(c));
+            assert_eq!(Code::parse(c.info().name), Some(c));
+        }
+    }
+
+    #[test]
+    fn levels_order() {
+        assert!(Level::Info < Level::Warning && Level::Warning < Level::Error);
+        assert_eq!(Level::parse("warn"), Some(Level::Warning));
+        assert_eq!(Level::parse("bogus"), None);
+    }
+}

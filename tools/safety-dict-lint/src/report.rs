@@ -1,0 +1,179 @@
+//! The result of a run: findings, files that could not be linted, and summary figures.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::code::{Code, Level};
+use crate::error::LintError;
+use crate::finding::Finding;
+
+/// Counts gathered while linting.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub files: usize,
+    pub bytes: usize,
+    pub files_with_syntax_errors: usize,
+    pub unsafe_blocks: usize,
+    /// Of which inside macro token trees.
+    pub unsafe_blocks_in_macros: usize,
+    pub unsafe_blocks_with_safety: usize,
+    pub unsafe_impls: usize,
+    pub unsafe_impls_with_safety: usize,
+    pub unsafe_fns: usize,
+    pub unsafe_traits: usize,
+    pub safety_sections: usize,
+    /// `# Safety` sections that are proper lists.
+    pub safety_sections_as_lists: usize,
+    pub safety_comments: usize,
+    pub invariant_comments: usize,
+    pub invariant_types: usize,
+    pub struct_literals_with_invariants: usize,
+    /// Items (list items or sentences) of `# Safety` sections, `// SAFETY:` and `// INVARIANT:`.
+    pub items: usize,
+    pub items_recognised: usize,
+    pub discouraged: usize,
+    /// Calls whose `// SAFETY:` was compared with the callee's `# Safety` list.
+    pub justification_lists_compared: usize,
+    /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
+    pub unrecognised: HashMap<String, usize>,
+}
+
+impl Stats {
+    pub fn merge(&mut self, o: &Stats) {
+        self.files += o.files;
+        self.bytes += o.bytes;
+        self.files_with_syntax_errors += o.files_with_syntax_errors;
+        self.unsafe_blocks += o.unsafe_blocks;
+        self.unsafe_blocks_in_macros += o.unsafe_blocks_in_macros;
+        self.unsafe_blocks_with_safety += o.unsafe_blocks_with_safety;
+        self.unsafe_impls += o.unsafe_impls;
+        self.unsafe_impls_with_safety += o.unsafe_impls_with_safety;
+        self.unsafe_fns += o.unsafe_fns;
+        self.unsafe_traits += o.unsafe_traits;
+        self.safety_sections += o.safety_sections;
+        self.safety_sections_as_lists += o.safety_sections_as_lists;
+        self.safety_comments += o.safety_comments;
+        self.invariant_comments += o.invariant_comments;
+        self.invariant_types += o.invariant_types;
+        self.struct_literals_with_invariants += o.struct_literals_with_invariants;
+        self.items += o.items;
+        self.items_recognised += o.items_recognised;
+        self.discouraged += o.discouraged;
+        self.justification_lists_compared += o.justification_lists_compared;
+        for (k, v) in &o.unrecognised {
+            *self.unrecognised.entry(k.clone()).or_default() += v;
+        }
+    }
+
+    /// Share of items the dictionary recognised, in percent (0 when there are none).
+    pub fn recognised_percent(&self) -> f64 {
+        if self.items == 0 {
+            0.0
+        } else {
+            self.items_recognised as f64 * 100.0 / self.items as f64
+        }
+    }
+
+    /// The `n` most common unrecognised phrasings, most common first (ties by text).
+    pub fn top_unrecognised(&self, n: usize) -> Vec<(String, usize)> {
+        let mut v: Vec<(String, usize)> = self
+            .unrecognised
+            .iter()
+            .map(|(k, c)| (k.clone(), *c))
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v.truncate(n);
+        v
+    }
+}
+
+/// Everything a run found.
+#[derive(Debug, Default)]
+pub struct LintReport {
+    /// Sorted by file and position.
+    pub findings: Vec<Finding>,
+    /// Paths that could not be read; they were skipped.
+    pub errors: Vec<LintError>,
+    pub stats: Stats,
+    /// The text of every linted file, for snippets.
+    pub sources: HashMap<PathBuf, Arc<str>>,
+}
+
+impl LintReport {
+    /// 0: nothing at or above `deny`; 1: findings at or above `deny`; 2: some path could not be
+    /// read (I/O), whatever else was found.
+    pub fn exit_code(&self, deny: Level) -> i32 {
+        if !self.errors.is_empty() {
+            2
+        } else if self.findings.iter().any(|f| f.level >= deny) {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Findings per code, in code order.
+    pub fn counts_by_code(&self) -> BTreeMap<Code, usize> {
+        let mut m = BTreeMap::new();
+        for f in &self.findings {
+            *m.entry(f.code).or_default() += 1;
+        }
+        m
+    }
+
+    /// Findings per level.
+    pub fn counts_by_level(&self) -> BTreeMap<Level, usize> {
+        let mut m = BTreeMap::new();
+        for f in &self.findings {
+            *m.entry(f.level).or_default() += 1;
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(level: Level) -> Finding {
+        Finding {
+            code: Code::Sd0001,
+            level,
+            file: "a.rs".into(),
+            line: 1,
+            column: 1,
+            span: 0..1,
+            message: String::new(),
+            label: String::new(),
+            notes: vec![],
+            help_url: String::new(),
+        }
+    }
+
+    #[test]
+    fn exit_codes() {
+        let mut r = LintReport::default();
+        assert_eq!(r.exit_code(Level::Info), 0);
+        r.findings.push(finding(Level::Warning));
+        assert_eq!(r.exit_code(Level::Error), 0);
+        assert_eq!(r.exit_code(Level::Warning), 1);
+        assert_eq!(r.exit_code(Level::Info), 1);
+        r.errors.push(LintError::Missing { path: "x".into() });
+        assert_eq!(r.exit_code(Level::Error), 2);
+    }
+
+    #[test]
+    fn top_unrecognised_orders_by_count_then_text() {
+        let mut s = Stats::default();
+        s.unrecognised.insert("b".into(), 2);
+        s.unrecognised.insert("a".into(), 2);
+        s.unrecognised.insert("c".into(), 5);
+        assert_eq!(
+            s.top_unrecognised(2),
+            [("c".to_string(), 5), ("a".to_string(), 2)]
+        );
+    }
+}
