@@ -38,7 +38,7 @@ impl std::fmt::Display for Level {
 }
 
 /// Every kind of finding. The `SDxxxx` string of a code never changes meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Code {
     /// The file has syntax errors (linted as far as the tree goes) or is not text.
     Sd0000,
@@ -103,49 +103,49 @@ impl Code {
                 "SD0000",
                 "syntax-error",
                 Level::Warning,
-                "lint.html",
+                "tools.html#safety-dict-lint-check-a-source-tree",
                 "the file has syntax errors; it was linted as far as the parser recovered",
             ),
             Code::Sd0001 => (
                 "SD0001",
                 "unsafe-block-without-safety-comment",
                 Level::Error,
-                "unsafe-blocks.html",
+                "unsafe-locations.html#unsafe-blocks",
                 "every `unsafe` block needs a `// SAFETY:` comment justifying each requirement",
             ),
             Code::Sd0002 => (
                 "SD0002",
                 "unsafe-impl-without-safety-comment",
                 Level::Error,
-                "unsafe-impls.html",
+                "justifications.html#justifying-an-unsafe-impl",
                 "every `unsafe impl` needs a `// SAFETY:` comment justifying the trait's requirements",
             ),
             Code::Sd0003 => (
                 "SD0003",
                 "missing-safety-section",
                 Level::Error,
-                "unsafe-functions.html",
+                "unsafe-locations.html#unsafe-functions",
                 "every `unsafe fn` and `unsafe trait` lists its requirements in a `# Safety` section",
             ),
             Code::Sd0004 => (
                 "SD0004",
                 "safety-section-not-a-list",
                 Level::Warning,
-                "requirements.html",
+                "requirements.html#the-safety-section",
                 "a `# Safety` section is a Markdown list with one requirement per item",
             ),
             Code::Sd0005 => (
                 "SD0005",
                 "several-requirements-in-one-item",
                 Level::Warning,
-                "requirements.html",
+                "requirements.html#the-safety-section",
                 "each item of a `# Safety` list holds a single requirement",
             ),
             Code::Sd0006 => (
                 "SD0006",
                 "repeated-requirement",
                 Level::Warning,
-                "requirements.html",
+                "requirements.html#the-safety-section",
                 "a `# Safety` list does not state the same requirement twice",
             ),
             Code::Sd0007 => (
@@ -166,28 +166,28 @@ impl Code {
                 "SD0009",
                 "missing-justification",
                 Level::Warning,
-                "justifications.html",
+                "justifications.html#the-shape-of-a-safety-comment",
                 "a `// SAFETY:` comment justifies every requirement of the callee",
             ),
             Code::Sd0010 => (
                 "SD0010",
                 "extra-justification",
                 Level::Warning,
-                "justifications.html",
+                "justifications.html#the-shape-of-a-safety-comment",
                 "a `// SAFETY:` comment justifies only requirements the callee has",
             ),
             Code::Sd0011 => (
                 "SD0011",
                 "justifications-out-of-order",
                 Level::Warning,
-                "justifications.html",
+                "justifications.html#the-shape-of-a-safety-comment",
                 "justifications follow the order of the callee's `# Safety` list",
             ),
             Code::Sd0012 => (
                 "SD0012",
                 "missing-invariant-comment",
                 Level::Warning,
-                "type-invariants.html",
+                "type-invariants.html#invariant-comments",
                 "constructing a type with `# Invariants` needs an `// INVARIANT:` comment",
             ),
         };
@@ -214,6 +214,12 @@ impl Code {
         Code::ALL
             .into_iter()
             .find(|c| c.as_str().eq_ignore_ascii_case(text) || c.info().name == text)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

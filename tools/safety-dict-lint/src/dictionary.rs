@@ -1,1 +1,56 @@
-//! placeholder
+//! The [`Vocabulary`] of the real dictionary: `safety_dict::Dictionary::analyse_item`, the
+//! same reading of an item that `safety-dict expand` prints.
+
+use safety_dict::expand::Statement as CoreStatement;
+use safety_dict::Dictionary;
+
+use crate::vocabulary::{Analysis, Discouraged, PhraseMatch, Recognised, Statement, Vocabulary};
+
+fn statement(s: &CoreStatement) -> Statement {
+    match s {
+        CoreStatement::Recognised {
+            text,
+            entry,
+            bindings,
+            discouraged,
+            ..
+        } => Statement {
+            text: text.clone(),
+            result: PhraseMatch::Recognised(Recognised {
+                id: entry.clone(),
+                bindings: bindings
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+                discouraged: discouraged.as_ref().map(|d| Discouraged {
+                    preferred: d.preferred.clone(),
+                    reason: d.reason.clone(),
+                }),
+            }),
+        },
+        CoreStatement::Unrecognised { text, suggestions } => Statement {
+            text: text.clone(),
+            result: PhraseMatch::Unrecognised {
+                nearest: suggestions.iter().map(|s| s.entry.clone()).collect(),
+            },
+        },
+    }
+}
+
+impl Vocabulary for Dictionary {
+    fn analyse_item(&self, item: &str) -> Analysis {
+        let a = Dictionary::analyse_item(self, item);
+        Analysis {
+            statement: statement(&a.statement),
+            justifications: a.justifications.iter().map(statement).collect(),
+        }
+    }
+
+    fn entry_url(&self, id: &str) -> String {
+        Dictionary::entry_url(self, id)
+    }
+
+    fn site_url(&self) -> String {
+        Dictionary::site_url(self).to_string()
+    }
+}

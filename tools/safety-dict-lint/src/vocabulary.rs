@@ -1,15 +1,6 @@
 //! What the linter needs from the dictionary: one small trait, so the checks do not depend on
-//! how the dictionary matches. [`crate::dictionary`] implements it over `safety_dict`'s matcher
-//! (the same one `safety-dict expand` uses); tests use small fakes.
-
-/// The role of a sentence, which decides which entries it may match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// An item of a `# Safety` section, or the requirement half of a justification.
-    Requirement,
-    /// A reason after `by` in a `// SAFETY:` or `// INVARIANT:` item.
-    Justification,
-}
+//! how the dictionary matches. [`crate::dictionary`] implements it over `safety_dict`'s
+//! `Dictionary::analyse_item` (the reading `safety-dict expand` uses); tests may use fakes.
 
 /// A discouraged wording and what to write instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,33 +37,29 @@ impl PhraseMatch {
     }
 }
 
-/// A `// SAFETY:` item in the standard's justification form.
+/// One sentence of an item and how the dictionary read it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Justified {
-    /// The repeated requirement (empty when the item only gives reasons).
-    pub requirement: String,
-    /// The justifications, in order; an entry id is allowed where the form names one directly
-    /// (e.g. "The caller guarantees that ..." gives `function-requirements`).
-    pub justifications: Vec<JustificationPart>,
+pub struct Statement {
+    /// The words as written (whitespace folded); for a whole-sentence justification form, the
+    /// form's prefix.
+    pub text: String,
+    pub result: PhraseMatch,
 }
 
+/// How the dictionary reads one item (a `# Safety` list item, or one item / sentence of a
+/// `// SAFETY:` or `// INVARIANT:` comment): the statement, and the justifications given for it
+/// ("<statement> by <justification> and <justification>", or a whole-sentence form such as
+/// "The caller guarantees that <statement>").
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum JustificationPart {
-    /// Words written after `by`, to be matched.
-    Text(String),
-    /// Already resolved to an entry by a whole-sentence form.
-    Entry(String),
+pub struct Analysis {
+    pub statement: Statement,
+    pub justifications: Vec<Statement>,
 }
 
 /// The dictionary as the linter sees it.
 pub trait Vocabulary {
-    /// Matches one sentence (list item or prose sentence) in the given role.
-    fn match_phrase(&self, role: Role, text: &str) -> PhraseMatch;
-
-    /// Splits a `// SAFETY:` / `// INVARIANT:` item into requirement and justifications
-    /// ("<requirement> by <justification> and <justification>", or a whole-sentence form).
-    /// `None` when the item is not in justification form.
-    fn split_justified(&self, item: &str) -> Option<Justified>;
+    /// Reads one item, exactly as `safety-dict expand` reads it.
+    fn analyse_item(&self, item: &str) -> Analysis;
 
     /// The stable URL of an entry's page.
     fn entry_url(&self, id: &str) -> String;
@@ -88,15 +75,27 @@ pub struct EmptyVocabulary {
     pub site_url: String,
 }
 
-impl Vocabulary for EmptyVocabulary {
-    fn match_phrase(&self, _role: Role, _text: &str) -> PhraseMatch {
-        PhraseMatch::Unrecognised {
+fn unrecognised(text: &str) -> Statement {
+    Statement {
+        text: text.trim().to_string(),
+        result: PhraseMatch::Unrecognised {
             nearest: Vec::new(),
-        }
+        },
     }
+}
 
-    fn split_justified(&self, item: &str) -> Option<Justified> {
-        split_by_separator(item, "by", "and")
+impl Vocabulary for EmptyVocabulary {
+    fn analyse_item(&self, item: &str) -> Analysis {
+        match split_by_separator(item, "by", "and") {
+            Some((statement, parts)) => Analysis {
+                statement: unrecognised(&statement),
+                justifications: parts.iter().map(|p| unrecognised(p)).collect(),
+            },
+            None => Analysis {
+                statement: unrecognised(item),
+                justifications: Vec::new(),
+            },
+        }
     }
 
     fn entry_url(&self, id: &str) -> String {
@@ -115,8 +114,12 @@ impl Vocabulary for EmptyVocabulary {
 }
 
 /// The plain split of "<requirement> by <j1> and <j2>": the last ` by ` outside backticks
-/// separates, ` and ` outside backticks joins. A building block for implementations.
-pub fn split_by_separator(item: &str, separator: &str, conjunction: &str) -> Option<Justified> {
+/// separates, ` and ` outside backticks joins. A building block for simple implementations.
+pub fn split_by_separator(
+    item: &str,
+    separator: &str,
+    conjunction: &str,
+) -> Option<(String, Vec<String>)> {
     let sep = format!(" {separator} ");
     let positions = outside_code_matches(item, &sep);
     let at = *positions.last()?;
@@ -126,18 +129,15 @@ pub fn split_by_separator(item: &str, separator: &str, conjunction: &str) -> Opt
     let mut parts = Vec::new();
     let mut start = 0;
     for p in outside_code_matches(rest, &conj) {
-        parts.push(JustificationPart::Text(rest[start..p].trim().to_string()));
+        parts.push(rest[start..p].trim().to_string());
         start = p + conj.len();
     }
-    parts.push(JustificationPart::Text(rest[start..].trim().to_string()));
-    parts.retain(|p| !matches!(p, JustificationPart::Text(t) if t.is_empty()));
+    parts.push(rest[start..].trim().to_string());
+    parts.retain(|p| !p.is_empty());
     if parts.is_empty() {
         return None;
     }
-    Some(Justified {
-        requirement,
-        justifications: parts,
-    })
+    Some((requirement, parts))
 }
 
 /// Byte offsets of case-insensitive matches of `needle` outside backticks.
@@ -167,20 +167,14 @@ mod tests {
 
     #[test]
     fn splits_requirement_and_justifications() {
-        let j = split_by_separator(
+        let (req, parts) = split_by_separator(
             "`p` is valid for reads by function requirements and type invariant of `T`.",
             "by",
             "and",
         )
         .expect("justification form");
-        assert_eq!(j.requirement, "`p` is valid for reads");
-        assert_eq!(
-            j.justifications,
-            [
-                JustificationPart::Text("function requirements".into()),
-                JustificationPart::Text("type invariant of `T`".into())
-            ]
-        );
+        assert_eq!(req, "`p` is valid for reads");
+        assert_eq!(parts, ["function requirements", "type invariant of `T`"]);
     }
 
     #[test]

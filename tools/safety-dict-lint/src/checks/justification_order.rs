@@ -18,7 +18,6 @@ use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::Callee;
 use crate::syntax::comments::TaggedComment;
-use crate::vocabulary::{PhraseMatch, Role};
 
 /// Names of the functions called inside the block (path calls and method calls).
 fn called_names(block: &ast::BlockExpr) -> BTreeSet<String> {
@@ -49,11 +48,16 @@ fn called_names(block: &ast::BlockExpr) -> BTreeSet<String> {
     out
 }
 
-fn entry_id(ctx: &Ctx<'_>, text: &str) -> Option<String> {
-    match ctx.vocab.match_phrase(Role::Requirement, text) {
-        PhraseMatch::Recognised(r) => Some(r.id),
-        PhraseMatch::Unrecognised { .. } => None,
-    }
+/// The statement of an item (its words before `by`) and the entry it matched, if any.
+fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
+    let a = ctx.vocab.analyse_item(text);
+    let id = a.statement.result.id().map(str::to_string);
+    let words = if a.statement.text.is_empty() {
+        text.to_string()
+    } else {
+        a.statement.text
+    };
+    (phrasing::normalise(&words), id)
 }
 
 pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedComment) {
@@ -66,24 +70,14 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
         return;
     };
     ctx.stats.justification_lists_compared += 1;
-    let (items, is_list) = phrasing::units(&comment.lines);
-    let wanted: Vec<(String, Option<String>)> = callee
-        .items
-        .iter()
-        .map(|t| (phrasing::normalise(t), entry_id(ctx, t)))
-        .collect();
+    let (items, _) = phrasing::units(&comment.lines);
+    let wanted: Vec<(String, Option<String>)> =
+        callee.items.iter().map(|t| statement_of(ctx, t)).collect();
     let mut used = vec![false; wanted.len()];
     let mut order: Vec<(usize, usize)> = Vec::new(); // (comment item, callee item)
     let mut extra = Vec::new();
     for (j, item) in items.iter().enumerate() {
-        let req = ctx
-            .vocab
-            .split_justified(&item.text)
-            .map(|s| s.requirement)
-            .filter(|r| !r.is_empty())
-            .unwrap_or_else(|| item.text.clone());
-        let key = phrasing::normalise(&req);
-        let id = entry_id(ctx, &req);
+        let (key, id) = statement_of(ctx, &item.text);
         let hit = (0..wanted.len())
             .find(|&i| !used[i] && wanted[i].0 == key)
             .or_else(|| {
@@ -110,7 +104,7 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
             .collect::<Vec<_>>()
             .join("; ")
     );
-    if order.is_empty() && !is_list {
+    if order.is_empty() {
         ctx.report(
             Report::new(
                 Code::Sd0009,

@@ -8,7 +8,7 @@ use super::{excerpt, Ctx, Report};
 use crate::code::Code;
 use crate::markdown::{self, Item};
 use crate::syntax::comments::{all_tagged, Tag, TaggedComment};
-use crate::vocabulary::{JustificationPart, PhraseMatch, Role};
+use crate::vocabulary::{Analysis, PhraseMatch};
 
 /// Lower case, whitespace folded, list marker and final period dropped: the form two wordings
 /// are compared in.
@@ -102,45 +102,30 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
     }
 }
 
-/// Matches one `# Safety` item; counts it and reports it.
-pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Item) -> PhraseMatch {
-    let m = ctx.vocab.match_phrase(Role::Requirement, &item.text);
-    ctx.stats.items += 1;
-    if report_match(ctx, item, &item.text, &m, "requirement") {
-        ctx.stats.items_recognised += 1;
+/// Reports every statement of an analysed item; returns whether all were recognised.
+fn report_analysis(ctx: &mut Ctx<'_>, item: &Item, a: &Analysis, what: &str) -> bool {
+    let mut all = report_match(ctx, item, &a.statement.text, &a.statement.result, what);
+    for j in &a.justifications {
+        all &= report_match(ctx, item, &j.text, &j.result, "justification");
     }
-    m
+    all
 }
 
-/// Matches one item of a `// SAFETY:` / `// INVARIANT:` comment.
-pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Item) {
+/// Reads one `# Safety` item; counts it and reports what the dictionary does not know.
+pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Item) -> Analysis {
+    let a = ctx.vocab.analyse_item(&item.text);
     ctx.stats.items += 1;
-    let mut all = true;
-    match ctx.vocab.split_justified(&item.text) {
-        Some(j) => {
-            if !j.requirement.is_empty() {
-                let m = ctx.vocab.match_phrase(Role::Requirement, &j.requirement);
-                all &= report_match(ctx, item, &j.requirement, &m, "requirement");
-            }
-            for part in &j.justifications {
-                if let JustificationPart::Text(t) = part {
-                    let m = ctx.vocab.match_phrase(Role::Justification, t);
-                    all &= report_match(ctx, item, t, &m, "justification");
-                }
-            }
-        }
-        None => {
-            // Not in justification form: it may still be a known phrase of either role.
-            let m = match ctx.vocab.match_phrase(Role::Justification, &item.text) {
-                PhraseMatch::Unrecognised { .. } => {
-                    ctx.vocab.match_phrase(Role::Requirement, &item.text)
-                }
-                found => found,
-            };
-            all = report_match(ctx, item, &item.text, &m, "phrase");
-        }
+    if report_analysis(ctx, item, &a, "requirement") {
+        ctx.stats.items_recognised += 1;
     }
-    if all {
+    a
+}
+
+/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment.
+pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Item) {
+    let a = ctx.vocab.analyse_item(&item.text);
+    ctx.stats.items += 1;
+    if report_analysis(ctx, item, &a, "phrase") {
         ctx.stats.items_recognised += 1;
     }
 }

@@ -1,5 +1,6 @@
 //! SD0001 / SD0002: `unsafe` blocks and `unsafe impl`s need a `// SAFETY:` comment; and, when
-//! the block calls an unsafe function of the tree, check 4 compares the two lists.
+//! the block calls an unsafe function of the tree, check 4 compares the two lists. Not reported
+//! where `clippy::undocumented_unsafe_blocks` is allowed or expected on the construct or around it.
 
 use ra_ap_syntax::{
     ast::{self, AstNode},
@@ -9,7 +10,7 @@ use ra_ap_syntax::{
 
 use super::{justification_order, Ctx, Report};
 use crate::code::Code;
-use crate::syntax::comments::{tagged_above, Tag};
+use crate::syntax::comments::{clippy_allows, tagged_above, Tag};
 use crate::syntax::macros::{unsafe_in_token_trees, MacroUnsafe};
 use crate::syntax::range;
 
@@ -32,6 +33,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
                             justification_order::check_block(ctx, &block, &comment);
                         }
                     }
+                    None if clippy_allows(&node, "undocumented_unsafe_blocks") => {}
                     None => ctx.report(
                         Report::new(
                             Code::Sd0001,
@@ -47,7 +49,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
                 ctx.stats.unsafe_impls += 1;
                 if tagged_above(&node, Tag::Safety).is_some() {
                     ctx.stats.unsafe_impls_with_safety += 1;
-                } else {
+                } else if !clippy_allows(&node, "undocumented_unsafe_blocks") {
                     ctx.report(
                         Report::new(
                             Code::Sd0002,

@@ -4,7 +4,8 @@
 //! Which declarations need a section: every `unsafe fn` (free, inherent method, trait method
 //! with or without a default body) and every `unsafe trait`, public or private. Exempt:
 //! `unsafe fn` in an `impl Trait for Type` (its requirements are the trait method's, documented
-//! on the trait) and functions in `extern` blocks (FFI declarations).
+//! on the trait) and functions in `extern` blocks (FFI declarations). A missing section is not
+//! reported where `clippy::missing_safety_doc` is allowed or expected on the item or around it.
 
 use ra_ap_syntax::{
     ast::{self, AstNode, HasName},
@@ -16,6 +17,7 @@ use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::safety_doc;
 use crate::markdown::{self, Item};
+use crate::syntax::comments::clippy_allows;
 use crate::syntax::range;
 use crate::vocabulary::PhraseMatch;
 
@@ -64,6 +66,9 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
 fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     let name = name_of(node);
     let Some(doc) = safety_doc(node) else {
+        if clippy_allows(node, "missing_safety_doc") {
+            return;
+        }
         let at = node
             .children_with_tokens()
             .find(|c| c.kind() == UNSAFE_KW)
@@ -130,7 +135,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             );
         }
         let key = phrasing::normalise(&item.text);
-        let rec = match &m {
+        let rec = match &m.statement.result {
             PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
             PhraseMatch::Unrecognised { .. } => None,
         };

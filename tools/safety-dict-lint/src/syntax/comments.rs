@@ -10,7 +10,7 @@ use std::ops::Range;
 use ra_ap_syntax::{
     NodeOrToken, SyntaxKind,
     SyntaxKind::{
-        ASSOC_ITEM_LIST, ATTR, COMMENT, CONST, ENUM, EXPR_STMT, EXTERN_ITEM_LIST, FN, IMPL,
+        ASSOC_ITEM_LIST, ATTR, COMMENT, CONST, DOT2, ENUM, EXPR_STMT, EXTERN_ITEM_LIST, FN, IMPL,
         ITEM_LIST, LET_STMT, MATCH_ARM, MATCH_ARM_LIST, SOURCE_FILE, STATIC, STMT_LIST, STRUCT,
         TOKEN_TREE, TRAIT, UNION, WHITESPACE,
     },
@@ -89,6 +89,9 @@ pub fn leading_trivia(node: &SyntaxNode) -> Vec<SyntaxToken> {
         match &s {
             NodeOrToken::Token(t) if is_trivia(t.kind()) => before.push(t.clone()),
             NodeOrToken::Node(n) if n.kind() == ATTR => {}
+            // The base of a struct update: `// SAFETY: ..` above `..unsafe { .. }`.
+            NodeOrToken::Token(t)
+                if t.kind() == DOT2 && before.iter().all(|b| b.kind() == WHITESPACE) => {}
             _ => break,
         }
         sib = s.prev_sibling_or_token();
@@ -239,6 +242,20 @@ pub fn tagged_within(node: &SyntaxNode, tag: Tag) -> Option<TaggedComment> {
     find_tagged(&trivia, tag)
 }
 
+/// Is a clippy lint allowed or expected (`#[allow(clippy::NAME)]`, `#[expect(..)]`) on `node`
+/// or one of its ancestors? The kernel silences clippy's own safety lints this way where it
+/// means to, and the linter honours that for the matching codes.
+pub fn clippy_allows(node: &SyntaxNode, lint: &str) -> bool {
+    let needle = format!("clippy::{lint}");
+    node.ancestors().any(|a| {
+        a.children().filter(|c| c.kind() == ATTR).any(|attr| {
+            let text = attr.text().to_string();
+            let t = text.trim_start_matches("#[").trim_start();
+            (t.starts_with("allow") || t.starts_with("expect")) && text.contains(&needle)
+        })
+    })
+}
+
 /// Every `// SAFETY:` and `// INVARIANT:` comment group in a file, in order.
 pub fn all_tagged(root: &SyntaxNode) -> Vec<TaggedComment> {
     let mut out = Vec::new();
@@ -352,6 +369,12 @@ mod tests {
             tags,
             [(Tag::Safety, 2), (Tag::Invariant, 1), (Tag::Safety, 1)]
         );
+    }
+
+    #[test]
+    fn struct_update_base() {
+        let s = "fn f() {\n    S {\n        a: 1,\n        // SAFETY: zeroed is fine.\n        ..unsafe { z() }\n    };\n}";
+        assert_eq!(safety_text(s).as_deref(), Some("zeroed is fine."));
     }
 
     #[test]

@@ -1,0 +1,89 @@
+//! The summary: what the tree holds, how much of it the dictionary recognises, and findings
+//! per code.
+
+use std::fmt::Write;
+
+use crate::code::Code;
+use crate::LintReport;
+
+fn pct(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+    }
+}
+
+pub fn render(report: &LintReport) -> String {
+    let s = &report.stats;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "files:                  {} ({} bytes, {} with syntax errors, {} unreadable)",
+        s.files,
+        s.bytes,
+        s.files_with_syntax_errors,
+        report.errors.len()
+    );
+    let _ = writeln!(
+        o,
+        "unsafe blocks:          {} ({} in macro bodies), {} with `// SAFETY:` ({})",
+        s.unsafe_blocks,
+        s.unsafe_blocks_in_macros,
+        s.unsafe_blocks_with_safety,
+        pct(s.unsafe_blocks_with_safety, s.unsafe_blocks)
+    );
+    let _ = writeln!(
+        o,
+        "unsafe impls:           {}, {} with `// SAFETY:` ({})",
+        s.unsafe_impls,
+        s.unsafe_impls_with_safety,
+        pct(s.unsafe_impls_with_safety, s.unsafe_impls)
+    );
+    let _ = writeln!(
+        o,
+        "unsafe fns / traits:    {} / {}",
+        s.unsafe_fns, s.unsafe_traits
+    );
+    let _ = writeln!(
+        o,
+        "`# Safety` sections:    {} ({} as lists)",
+        s.safety_sections, s.safety_sections_as_lists
+    );
+    let _ = writeln!(o, "`// SAFETY:` comments:  {}", s.safety_comments);
+    let _ = writeln!(
+        o,
+        "`// INVARIANT:`:        {} comments; {} types with invariants, built {} times",
+        s.invariant_comments, s.invariant_types, s.struct_literals_with_invariants
+    );
+    let _ = writeln!(
+        o,
+        "items recognised:       {} of {} ({:.1}%), {} discouraged",
+        s.items_recognised,
+        s.items,
+        s.recognised_percent(),
+        s.discouraged
+    );
+    let _ = writeln!(
+        o,
+        "justification lists:    {} compared with the callee's `# Safety` list",
+        s.justification_lists_compared
+    );
+    let top = s.top_unrecognised(10);
+    if !top.is_empty() {
+        let _ = writeln!(o, "most common unrecognised phrasings:");
+        for (p, n) in top {
+            let _ = writeln!(o, "  {n:>5}  {}", super::super::checks::excerpt(&p, 90));
+        }
+    }
+    let by = report.counts_by_code();
+    let _ = writeln!(o, "findings by code:");
+    for c in Code::ALL {
+        let n = by.get(&c).copied().unwrap_or(0);
+        if n > 0 {
+            let i = c.info();
+            let _ = writeln!(o, "  {} {:<7} {:>5}  {}", i.id, i.level.as_str(), n, i.name);
+        }
+    }
+    o
+}
