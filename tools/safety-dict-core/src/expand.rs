@@ -14,6 +14,9 @@ use crate::matcher::{Form, Match};
 use crate::model::Kind;
 use crate::text::{fold_whitespace, substitute};
 
+/// How many nearest entries an unrecognised item gets.
+pub const SUGGESTION_LIMIT: usize = 3;
+
 /// Deeper than any real chain of abbreviations; a guard, since `check` rejects cycles.
 const MAX_DEPTH: usize = 32;
 
@@ -363,7 +366,7 @@ impl Dictionary {
             text: text.to_string(),
             suggestions: self
                 .matcher
-                .suggest(folded, 3)
+                .suggest(folded, SUGGESTION_LIMIT)
                 .into_iter()
                 .filter_map(|s| {
                     let e = self.entry(&s.entry)?;

@@ -7,6 +7,7 @@ pub mod config;
 pub mod diag;
 pub mod dictionary;
 pub mod expand;
+pub mod export;
 pub mod grammar;
 pub mod load;
 pub mod lookup;

@@ -58,6 +58,9 @@ pub struct Pattern {
 /// Regex of a code slot: a backticked span or a bare (dotted) identifier.
 pub const CODE_SLOT: &str =
     r"(`[^`]+`|[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*(?:\(\))?)";
+/// Suggestions below this similarity are not worth showing.
+pub const SUGGESTION_MIN_SCORE: f64 = 0.3;
+
 /// Regex of a words slot: a backticked span or any words.
 pub const WORDS_SLOT: &str = r"(`[^`]+`|[^`]+?)";
 
@@ -278,7 +281,10 @@ impl Matcher {
                 );
             }
         }
-        let mut all: Vec<Suggestion> = best.into_values().filter(|s| s.score >= 0.3).collect();
+        let mut all: Vec<Suggestion> = best
+            .into_values()
+            .filter(|s| s.score >= SUGGESTION_MIN_SCORE)
+            .collect();
         all.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
         all.truncate(limit);
         all

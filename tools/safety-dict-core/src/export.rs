@@ -1,0 +1,116 @@
+//! Data the site's browser code reads: the entry list for the filter box and the rules and
+//! entries of the web expander. The browser interprets this data; it restates no rule.
+
+use indexmap::IndexMap;
+use serde::Serialize;
+
+use crate::dictionary::{Clause, Dictionary, Var};
+use crate::grammar::GrammarData;
+use crate::matcher::{Pattern, CODE_SLOT, WORDS_SLOT};
+use crate::model::Kind;
+
+/// One row of the dictionary filter.
+#[derive(Debug, Serialize)]
+pub struct IndexRecord<'a> {
+    pub id: &'a str,
+    pub kind: Kind,
+    pub phrase: &'a str,
+    pub summary: &'a str,
+    /// Every other wording and tag name, for matching.
+    pub words: Vec<&'a str>,
+    /// Path relative to the site root.
+    pub path: String,
+}
+
+pub fn index_records(dict: &Dictionary) -> Vec<IndexRecord<'_>> {
+    dict.entries()
+        .iter()
+        .map(|e| IndexRecord {
+            id: &e.id,
+            kind: e.kind,
+            phrase: &e.phrase,
+            summary: &e.summary,
+            words: e
+                .accepted
+                .iter()
+                .map(String::as_str)
+                .chain(e.discouraged.iter().map(|d| d.phrase.as_str()))
+                .chain(e.tags.iter().map(String::as_str))
+                .collect(),
+            path: Dictionary::entry_path(&e.id),
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExpanderEntry<'a> {
+    pub kind: Kind,
+    pub phrase: &'a str,
+    pub vars: &'a [Var],
+    pub meaning: &'a [Clause],
+    pub discouraged: Vec<ExpanderDiscouraged<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExpanderDiscouraged<'a> {
+    pub reason: &'a str,
+    pub preferred: &'a str,
+}
+
+/// Everything the web expander needs to reproduce `safety-dict expand --format json`.
+#[derive(Debug, Serialize)]
+pub struct ExpanderData<'a> {
+    pub site_url: &'a str,
+    pub grammar: &'a GrammarData,
+    /// Compiled phrasings, in matching order.
+    pub patterns: &'a [Pattern],
+    pub code_slot: &'static str,
+    pub words_slot: &'static str,
+    /// How many suggestions an unrecognised item gets, and the lowest score shown.
+    pub suggestion_limit: usize,
+    pub suggestion_min_score: f64,
+    pub entries: IndexMap<&'a str, ExpanderEntry<'a>>,
+}
+
+pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
+    ExpanderData {
+        site_url: dict.site_url(),
+        grammar: &dict.grammar().data,
+        patterns: dict.matcher().patterns(),
+        code_slot: CODE_SLOT,
+        words_slot: WORDS_SLOT,
+        suggestion_limit: crate::expand::SUGGESTION_LIMIT,
+        suggestion_min_score: crate::matcher::SUGGESTION_MIN_SCORE,
+        entries: dict
+            .entries()
+            .iter()
+            .map(|e| {
+                (
+                    e.id.as_str(),
+                    ExpanderEntry {
+                        kind: e.kind,
+                        phrase: &e.phrase,
+                        vars: &e.vars,
+                        meaning: &e.meaning,
+                        discouraged: e
+                            .discouraged
+                            .iter()
+                            .map(|d| ExpanderDiscouraged {
+                                reason: &d.reason,
+                                preferred: &d.preferred,
+                            })
+                            .collect(),
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
+/// JSON safe to place inside a `<script type="application/json">` element.
+pub fn script_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
+    Ok(serde_json::to_string(value)?
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026"))
+}
