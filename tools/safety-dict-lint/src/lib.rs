@@ -167,7 +167,9 @@ pub fn lint_sources(
                     p.error_count
                 )
             };
-            ctx.report(checks::Report::new(Code::Sd0000, *at..*at, what));
+            ctx.report(
+                checks::Report::new(Code::Sd0000, *at..*at, what).label("the parser stopped here"),
+            );
         }
         if !garbage[i] {
             checks::run_all(&mut ctx, &p.root);

@@ -100,7 +100,7 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
             .items
             .iter()
             .enumerate()
-            .map(|(i, t)| format!("({}) {}", i + 1, excerpt(t, 60)))
+            .map(|(i, t)| format!("({}) {}", i + 1, excerpt(t.trim_end_matches('.'), 60)))
             .collect::<Vec<_>>()
             .join("; ")
     );

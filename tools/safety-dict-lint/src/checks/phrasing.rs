@@ -10,8 +10,8 @@ use crate::markdown::{self, Item};
 use crate::syntax::comments::{all_tagged, Tag, TaggedComment};
 use crate::vocabulary::{Analysis, PhraseMatch};
 
-/// Lower case, whitespace folded, list marker and final period dropped: the form two wordings
-/// are compared in.
+/// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
+/// the form two wordings are compared in.
 pub fn normalise(text: &str) -> String {
     let t = text.trim();
     let t = t
@@ -19,7 +19,19 @@ pub fn normalise(text: &str) -> String {
         .or_else(|| t.strip_prefix("* "))
         .unwrap_or(t);
     let folded = t.split_whitespace().collect::<Vec<_>>().join(" ");
-    folded.trim_end_matches(['.', ';', ',']).to_lowercase()
+    let mut out = String::with_capacity(folded.len());
+    let mut in_code = false;
+    for c in folded.trim_end_matches(['.', ';', ',']).chars() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if in_code {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 /// The shape of a phrasing for the summary: lower case, each backticked span replaced by `…`.
@@ -159,5 +171,6 @@ mod tests {
             "… is valid for …"
         );
         assert_eq!(normalise("  A  b. "), "a b");
+        assert_eq!(normalise("- `PTR` Is ok."), "`PTR` is ok");
     }
 }

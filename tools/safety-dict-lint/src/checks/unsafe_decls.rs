@@ -79,14 +79,19 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                     .map(|n| range(n.syntax().text_range()))
             })
             .unwrap_or_else(|| range(node.text_range()));
-        ctx.report(
-            Report::new(
-                Code::Sd0003,
-                at,
-                format!("{what} `{name}` has no `# Safety` section"),
-            )
-            .label("document its safety requirements in a `# Safety` list"),
-        );
+        let mut r = Report::new(
+            Code::Sd0003,
+            at,
+            format!("{what} `{name}` has no `# Safety` section"),
+        )
+        .label("document its safety requirements in a `# Safety` list");
+        if node.kind() == TRAIT {
+            r = r.help(format!(
+                "{}unsafe-locations.html#unsafe-traits",
+                ctx.vocab.site_url()
+            ));
+        }
+        ctx.report(r);
         return;
     };
     ctx.stats.safety_sections += 1;

@@ -1,0 +1,73 @@
+//@ only: SD0009, SD0010, SD0011
+// A `// SAFETY:` comment on a call to an unsafe fn of the tree justifies the callee's `# Safety`
+// items: all of them, nothing else, in the same order.
+
+/// Copies.
+///
+/// # Safety
+///
+/// - `src` is valid for reads.
+/// - `dst` is valid for writes.
+/// - the lock `lock` is held.
+unsafe fn copy(src: *const u8, dst: *mut u8, lock: &Lock) {}
+
+fn all_in_order(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY:
+    // - `src` is valid for reads by reference validity.
+    // - `dst` is valid for writes by reference validity.
+    // - the lock `lock` is held by function requirements.
+    unsafe { copy(a, b, l) };
+}
+
+fn same_entries_other_names(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY:
+    // - `a` is valid for reads by reference validity.
+    // - `b` is valid for writes by reference validity.
+    // - the lock `l` is held by function requirements.
+    unsafe { copy(a, b, l) };
+}
+
+fn one_missing(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY:
+    // - `a` is valid for reads by reference validity.
+    // - `b` is valid for writes by reference validity.
+    unsafe { copy(a, b, l) };
+}
+
+fn one_extra(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY:
+    // - `a` is valid for reads by reference validity.
+    // - `b` is valid for writes by reference validity.
+    // - the lock `l` is held by function requirements.
+    // - the moon is full by astronomy.
+    unsafe { copy(a, b, l) };
+}
+
+fn out_of_order(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY:
+    // - `b` is valid for writes by reference validity.
+    // - `a` is valid for reads by reference validity.
+    // - the lock `l` is held by function requirements.
+    unsafe { copy(a, b, l) };
+}
+
+fn prose_that_addresses_nothing(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY: Everything is fine here.
+    unsafe { copy(a, b, l) };
+}
+
+fn method_call(a: &u8, b: &mut u8, l: &Lock, t: &T) {
+    // SAFETY:
+    // - `a` is valid for reads by reference validity.
+    unsafe { t.copy(a, b, l) };
+}
+
+/// # Safety
+///
+/// - `p` is valid.
+unsafe fn other(p: *const u8) {}
+
+fn two_callees_are_not_compared(a: &u8, b: &mut u8, l: &Lock) {
+    // SAFETY: `a` is valid by reference validity.
+    unsafe { other(a); copy(a, b, l) };
+}
