@@ -142,7 +142,7 @@ pub fn problems(ex: &Example) -> Vec<String> {
                     }
                 }
                 for m in &s.markers {
-                    if !code.contains(m.as_str()) {
+                    if !prints(&code, m) {
                         p.push(format!("{name}.rs: never prints marker `{m}`"));
                     }
                 }
@@ -150,4 +150,64 @@ pub fn problems(ex: &Example) -> Vec<String> {
         }
     }
     p
+}
+
+/// Whether some `pr_*!` format string in `code` can print `marker` (`{...}` placeholders match
+/// any text).
+pub fn prints(code: &str, marker: &str) -> bool {
+    code.split("pr_")
+        .skip(1)
+        .filter_map(|rest| {
+            let start = rest.find("!(\"")? + 3;
+            let body = &rest[start..];
+            let end = body.find('"')?;
+            Some(body[..end].trim_end_matches("\\n"))
+        })
+        .any(|fmt| format_matches(fmt, marker))
+}
+
+/// Matches `text` against a format string whose `{...}` placeholders are wildcards.
+pub fn format_matches(fmt: &str, text: &str) -> bool {
+    let mut pieces = Vec::new();
+    let mut rest = fmt;
+    while let Some(open) = rest.find('{') {
+        pieces.push(&rest[..open]);
+        match rest[open..].find('}') {
+            Some(close) => rest = &rest[open + close + 1..],
+            None => return false,
+        }
+    }
+    pieces.push(rest);
+    if pieces.len() == 1 {
+        return fmt == text;
+    }
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if !text.starts_with(first) || !text[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut pos = first.len();
+    let end = text.len() - last.len();
+    for mid in &pieces[1..pieces.len() - 1] {
+        match text[pos..end].find(mid) {
+            Some(i) => pos += i + mid.len(),
+            None => return false,
+        }
+    }
+    pos <= end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_match_format_strings() {
+        let code = "pr_info!(\"access_a returned {}\\n\", a);\npr_info!(\"done\\n\");";
+        assert!(prints(code, "access_a returned 42"));
+        assert!(prints(code, "done"));
+        assert!(!prints(code, "access_a returned"));
+        assert!(!prints(code, "something else"));
+        assert!(format_matches("a {} b {:?} c", "a 1 b [2] c"));
+        assert!(!format_matches("a {} b", "a 1 c"));
+    }
 }

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Good: every place that changes `Bytes::len` says, in an `// INVARIANT:` comment, why the
+//! invariant still holds, and the method that changes it checks first.
+
+use kernel::prelude::*;
+
+module! {
+    type: Example,
+    name: "invariant_comment",
+    author: "safety-dict examples",
+    description: "A type invariant kept with INVARIANT comments",
+    license: "GPL",
+}
+
+mod bytes {
+    use core::marker::PhantomData;
+
+    /// A view of some bytes borrowed for `'a`.
+    ///
+    /// # Invariants
+    ///
+    /// - `self.ptr` is valid for reads up to `self.len` bytes for the duration of `'a`.
+    pub struct Bytes<'a> {
+        ptr: *const u8,
+        len: usize,
+        _borrow: PhantomData<&'a [u8]>,
+    }
+
+    impl<'a> Bytes<'a> {
+        /// Makes a view of all of `data`.
+        pub fn new(data: &'a [u8]) -> Self {
+            // INVARIANT: `data.as_ptr()` is valid for reads up to `data.len()` bytes for the
+            // duration of `'a` by reference validity.
+            Bytes {
+                ptr: data.as_ptr(),
+                len: data.len(),
+                _borrow: PhantomData,
+            }
+        }
+
+        /// Shortens the view to its first `len` bytes; a longer `len` is ignored.
+        pub fn truncate(&mut self, len: usize) {
+            if len <= self.len {
+                // INVARIANT: `self.ptr` is valid for reads up to `len` bytes for the duration
+                // of `'a` by type invariant of `Bytes` and the check above.
+                self.len = len;
+            }
+        }
+
+        /// Adds up the bytes in view.
+        #[inline(never)]
+        pub fn checksum(&self) -> u32 {
+            // SAFETY: `self.ptr` is valid for reads up to `self.len` bytes for the duration of
+            // `'a` by type invariant of `Bytes`.
+            let data = unsafe { core::slice::from_raw_parts(self.ptr, self.len) };
+            data.iter().map(|&b| u32::from(b)).sum()
+        }
+    }
+}
+
+struct Example;
+
+impl kernel::Module for Example {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        let buf = KBox::new([2u8; 32], GFP_KERNEL)?;
+        let mut view = bytes::Bytes::new(&buf[..]);
+        view.truncate(core::hint::black_box(48));
+        pr_info!("checksum {}\n", view.checksum());
+        view.truncate(8);
+        pr_info!("checksum {}\n", view.checksum());
+        pr_info!("invariant-comment: done\n");
+        Ok(Example)
+    }
+}

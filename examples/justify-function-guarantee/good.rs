@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Good: the pointer from `stash` is used as its guarantee allows, then released exactly once.
+
+use kernel::prelude::*;
+
+module! {
+    type: Example,
+    name: "justify_function_guarantee",
+    author: "safety-dict examples",
+    description: "Justifying a requirement by a function guarantee",
+    license: "GPL",
+}
+
+/// Moves `value` into a new allocation, which stays alive until it is passed to `release`.
+///
+/// # Guarantees
+///
+/// - `$ret` is valid for reads and writes.
+fn stash(value: u64) -> Result<*mut u64> {
+    Ok(KBox::into_raw(KBox::new(value, GFP_KERNEL)?))
+}
+
+/// Frees an allocation made by `stash`.
+///
+/// # Safety
+///
+/// - `ptr` was returned by `stash`.
+/// - `ptr` is not used after this call, and not passed to `release` again.
+#[inline(never)]
+unsafe fn release(ptr: *mut u64) {
+    // SAFETY: `stash` made `ptr` with `KBox::into_raw`, and this call takes the ownership
+    // `into_raw` gave up, once, by function requirements.
+    drop(unsafe { KBox::from_raw(ptr) });
+}
+
+struct Example;
+
+impl kernel::Module for Example {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        let p = stash(41)?;
+        // SAFETY: `p` is valid for reads and writes by function guarantee of `stash`.
+        let value = unsafe {
+            *p += 1;
+            *p
+        };
+        pr_info!("stashed value {}\n", value);
+        // SAFETY:
+        // - `p` was returned by `stash` two statements above.
+        // - `p` is not used after this call, and not passed to `release` again: this is its
+        //   last use.
+        unsafe { release(p) };
+        pr_info!("justify-function-guarantee: done\n");
+        Ok(Example)
+    }
+}
