@@ -81,6 +81,52 @@ fn find_after<'a>(line: &'a str, needle: &str) -> Option<&'a str> {
     line.find(needle).map(|i| &line[i + needle.len()..])
 }
 
+/// The report kind of a report, in a few words: the KASAN bug type, the panic message, the WARN
+/// message, or what kind of oops it was.
+pub fn refine_detail(lines: &[&str], f: &Found) -> String {
+    let next = |n: usize| lines.get(f.line + n).map_or("", |l| l.trim());
+    match f.outcome {
+        Some(Outcome::Panic) => {
+            let msg = next(1);
+            let msg = msg
+                .strip_prefix("unsafe precondition(s) violated: ")
+                .unwrap_or(msg);
+            if msg.is_empty() || classify(msg).is_some() {
+                f.detail.clone()
+            } else {
+                msg.to_owned()
+            }
+        }
+        Some(Outcome::Oops) => {
+            for n in 1..=2 {
+                if let Some(rest) = find_after(next(n), "KASAN: ") {
+                    if let Some(kind) = rest.split_whitespace().next() {
+                        return kind.to_owned();
+                    }
+                }
+            }
+            if f.detail.contains("NULL pointer dereference") {
+                "NULL pointer dereference".to_owned()
+            } else if let Some(rest) = find_after(&f.detail, "kernel BUG at ") {
+                format!("kernel BUG at {}", rest.trim_end_matches('!'))
+            } else if f.detail.contains("general protection fault") {
+                "general protection fault".to_owned()
+            } else {
+                f.detail.clone()
+            }
+        }
+        Some(Outcome::Warning) if f.line > 0 => {
+            let above = lines[f.line - 1].trim();
+            if above.is_empty() || above.contains("cut here") {
+                f.detail.clone()
+            } else {
+                above.to_owned()
+            }
+        }
+        _ => f.detail.clone(),
+    }
+}
+
 /// Every report start in `lines`.
 pub fn reports(lines: &[&str]) -> Vec<Found> {
     lines
@@ -182,7 +228,7 @@ pub fn judge_boot(side: &RawSide, log: &str, timed_out: bool, timeout_secs: u64)
         None if end.is_some() => Some(Outcome::Runs),
         None => None,
     };
-    let detail = primary.map(|f| f.detail.clone());
+    let detail = primary.map(|f| refine_detail(&lines, f));
 
     let mut excerpt = Vec::new();
     if let Some(p) = primary {
@@ -206,7 +252,15 @@ pub fn judge_boot(side: &RawSide, log: &str, timed_out: bool, timeout_secs: u64)
     // Which lines belong to reports: from the first one to the end marker (or the log's end).
     let region_end = end.unwrap_or(lines.len());
     let region: &[&str] = match primary {
-        Some(p) if p.line < region_end => &lines[p.line..region_end],
+        Some(p) if p.line < region_end => {
+            // A WARN prints its message on the line above `WARNING: CPU: ...`.
+            let start = if p.outcome == Some(Outcome::Warning) {
+                p.line.saturating_sub(1).max(begin + 1)
+            } else {
+                p.line
+            };
+            &lines[start..region_end]
+        }
         _ => &[],
     };
     if let Some(report) = side.report.as_deref() {
@@ -383,7 +437,12 @@ pub fn judge_build(side: &RawSide, build_log: &str, built: bool) -> Option<Verdi
         ));
     }
     if let Some(report) = side.report.as_deref() {
-        match build_log.lines().find(|l| l.contains(report)) {
+        // rustc prints lint names both ways: `unsafe_op_in_unsafe_fn`, `-D unsafe-op-in-unsafe-fn`.
+        let wanted = report.replace('_', "-");
+        match build_log
+            .lines()
+            .find(|l| l.contains(report) || l.replace('_', "-").contains(&wanted))
+        {
             Some(l) => push_unique(&mut excerpt, l),
             None => {
                 return Some(fail(

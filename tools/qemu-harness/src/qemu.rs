@@ -25,7 +25,9 @@ pub struct Boot {
 pub fn boot(bz_image: &Path, initrd: &Path, log: &Path) -> Result<Boot> {
     let mut c = Command::new(toolchain::QEMU);
     c.args(["-accel", "tcg", "-nographic", "-no-reboot", "-m", "512M"])
-        .args(["-smp", "1", "-nic", "none", "-monitor", "none", "-serial", "stdio"])
+        .args([
+            "-smp", "1", "-nic", "none", "-monitor", "none", "-serial", "stdio",
+        ])
         .arg("-kernel")
         .arg(bz_image)
         .arg("-initrd")
