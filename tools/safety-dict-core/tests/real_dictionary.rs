@@ -1,0 +1,209 @@
+//! Properties of the real dictionary (`dictionary/` at the repository root): every entry's own
+//! phrase gives back that entry and exactly its meaning, under any names for its variables.
+//!
+//! If the real dictionary does not load, every test here fails with its diagnostics.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use indexmap::IndexMap;
+use proptest::prelude::*;
+use safety_dict::expand::{Node, Statement};
+use safety_dict::matcher::Form;
+use safety_dict::text::{looks_like_variable, substitute};
+use safety_dict::{Dictionary, Entry};
+
+fn dict() -> &'static Dictionary {
+    static D: OnceLock<Result<Dictionary, String>> = OnceLock::new();
+    let loaded = D.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        Dictionary::load(&root).map_err(|e| e.to_string())
+    });
+    match loaded {
+        Ok(d) => d,
+        Err(e) => panic!("the real dictionary does not load:\n{e}"),
+    }
+}
+
+fn phrase_entries() -> Vec<&'static Entry> {
+    dict()
+        .entries()
+        .iter()
+        .filter(|e| e.kind.is_phrase_kind())
+        .collect()
+}
+
+/// Checks that `sentence`, an instance of `entry`'s phrase under `bindings`, is read back as
+/// that entry in canonical form with those bindings, and that the first level of its
+/// expansion is the entry's meaning under those bindings. Returns a description of the
+/// first difference.
+fn check_round_trip(
+    entry: &Entry,
+    sentence: &str,
+    bindings: &IndexMap<String, String>,
+) -> Result<(), String> {
+    let d = dict();
+    let item = d.analyse_item(sentence);
+    if !item.justifications.is_empty() {
+        return Err(format!(
+            "{sentence:?} was read as a justification form: {item:?}"
+        ));
+    }
+    let Statement::Recognised {
+        entry: got,
+        form,
+        bindings: got_bindings,
+        expansion,
+        ..
+    } = &item.statement
+    else {
+        return Err(format!(
+            "{sentence:?} (phrase of `{}`) is not recognised",
+            entry.id
+        ));
+    };
+    if got != &entry.id || *form != Form::Canonical {
+        return Err(format!(
+            "{sentence:?} (phrase of `{}`) was read as {} of `{got}`",
+            entry.id,
+            form.describe()
+        ));
+    }
+    let got_pairs: Vec<_> = got_bindings.iter().collect();
+    let want_pairs: Vec<_> = bindings.iter().collect();
+    if got_pairs != want_pairs {
+        return Err(format!(
+            "{sentence:?}: bindings {got_pairs:?}, expected {want_pairs:?}"
+        ));
+    }
+    let children: Vec<&str> = expansion.children.iter().map(|n| n.text.as_str()).collect();
+    let meaning: Vec<String> = d
+        .meaning_lines(entry)
+        .iter()
+        .map(|l| substitute(l, bindings))
+        .collect();
+    if children != meaning {
+        return Err(format!(
+            "`{}` expanded with {want_pairs:?}:\n  got      {children:?}\n  expected {meaning:?}",
+            entry.id
+        ));
+    }
+    // No variable of the entry is left unsubstituted anywhere in the tree.
+    for v in &entry.vars {
+        let renamed = bindings.get(&v.name).map(String::as_str);
+        let old = format!("`{}`", v.name);
+        if looks_like_variable(&v.name) && renamed != Some(old.as_str()) {
+            if let Some(n) = find_text(expansion, &old) {
+                return Err(format!(
+                    "`{}`: variable {old} left in {:?} after renaming",
+                    entry.id, n.text
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn find_text<'a>(n: &'a Node, needle: &str) -> Option<&'a Node> {
+    if n.text.contains(needle) {
+        return Some(n);
+    }
+    n.children.iter().find_map(|c| find_text(c, needle))
+}
+
+#[test]
+fn the_real_dictionary_loads_and_is_large_enough() {
+    let d = dict();
+    assert!(d.entries().len() >= 50, "{} entries", d.entries().len());
+    for id in [
+        "valid-for-reads-and-writes",
+        "valid-for-reads",
+        "valid-for-writes",
+        "valid-for-reads-up-to",
+        "valid-for-writes-up-to",
+        "function-requirements",
+        "type-invariant",
+        "reference-validity",
+        "function-guarantee",
+    ] {
+        assert!(d.entry(id).is_some(), "seed entry `{id}` is missing");
+    }
+}
+
+#[test]
+fn every_phrase_gives_back_its_entry_and_exactly_its_meaning() {
+    let entries = phrase_entries();
+    assert!(!entries.is_empty());
+    let failures: Vec<String> = entries
+        .iter()
+        .filter_map(|e| check_round_trip(e, &e.phrase, &e.identity_bindings()).err())
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} entries fail:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_meaning_refers_to_existing_entries_with_all_bindings() {
+    let d = dict();
+    for e in d.entries() {
+        let node = d.expand_entry(e, &e.identity_bindings(), 0);
+        assert_eq!(node.children.len(), e.meaning.len(), "`{}`", e.id);
+        for (c, clause) in node.children.iter().zip(&e.meaning) {
+            if let safety_dict::Clause::Ref { id, .. } = clause {
+                assert_eq!(c.entry.as_deref(), Some(id.as_str()));
+                assert_eq!(c.url.as_deref(), Some(d.entry_url(id).as_str()));
+                assert!(c.kind.is_some(), "`{}` refers to missing `{id}`", e.id);
+            }
+        }
+    }
+}
+
+/// A name for a variable: an identifier, a field path or an expression for code variables; a
+/// lifetime for lifetime variables. The index makes the names of one entry distinct.
+fn value_for(name: &str, choice: &(u8, String, String), index: usize) -> String {
+    let (shape, a, b) = choice;
+    if name.starts_with('\'') {
+        return format!("`'{a}{index}`");
+    }
+    match shape % 4 {
+        0 => format!("`{a}{index}`"),
+        1 => format!("`self.{a}{index}`"),
+        2 => format!("`{a}{index} * {}`", b.len() + 1),
+        _ => format!("`&raw mut (*{a}{index}).{b}`"),
+    }
+}
+
+fn entry_with_renaming() -> impl Strategy<Value = (usize, Vec<(u8, String, String)>)> {
+    let n = phrase_entries().len();
+    (
+        0..n,
+        prop::collection::vec((any::<u8>(), "[a-z][a-z_]{0,7}", "[a-z]{1,6}"), 6),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn renamed_variables_are_substituted_consistently(
+        (i, choices) in entry_with_renaming()
+    ) {
+        let entry = phrase_entries()[i];
+        prop_assume!(entry.vars.len() <= choices.len());
+        let bindings: IndexMap<String, String> = entry
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (v.name.clone(), value_for(&v.name, &choices[k], k)))
+            .collect();
+        let sentence = substitute(&entry.phrase, &bindings);
+        if let Err(e) = check_round_trip(entry, &sentence, &bindings) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
