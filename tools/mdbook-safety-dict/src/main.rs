@@ -9,7 +9,7 @@ use mdbook_preprocessor::{parse_input, MDBOOK_VERSION};
 use mdbook_safety_dict::{highlight, registry, run};
 
 const USAGE: &str =
-    "usage: mdbook-safety-dict [supports RENDERER | register [ROOT] | gen-css [--check] [ROOT]]\n\
+    "usage: mdbook-safety-dict [supports RENDERER | register [--check] [ROOT] | gen-css [--check] [ROOT]]\n\
   (no arguments: run as an mdBook preprocessor, reading the book JSON on stdin)";
 
 fn main() -> ExitCode {
@@ -17,7 +17,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         // Every renderer gets the dictionary pages; only html gets highlighting.
         Some("supports") => return ExitCode::SUCCESS,
-        Some("register") => register(args.get(1)),
+        Some("register") => register(&args[1..]),
         Some("gen-css") => gen_css(&args[1..]),
         Some("-h" | "--help") => {
             println!("{USAGE}");
@@ -61,13 +61,34 @@ fn root_arg(arg: Option<&String>) -> Result<PathBuf> {
     }
 }
 
-/// Adds every current entry and example path to the registry; never removes one.
-fn register(root: Option<&String>) -> Result<()> {
-    let root = root_arg(root)?;
+/// Adds every current entry and example path to the registry; never removes one. With
+/// `--check`, only verifies that nothing is missing.
+fn register(args: &[String]) -> Result<()> {
+    let check = args.iter().any(|a| a == "--check");
+    let root = root_arg(args.iter().find(|a| *a != "--check"))?;
     let dict = run::load_dictionary(&root)?;
     let mut paths = registry::read(&root)?;
     let before = paths.len();
-    paths.extend(run::stable_paths(&dict));
+    let current = run::stable_paths(&dict);
+    if check {
+        let missing = registry::unregistered(&paths, &current);
+        if !missing.is_empty() {
+            let list: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+            anyhow::bail!(
+                "{} page(s) missing from {}: {}; run `cargo run -p mdbook-safety-dict -- register`",
+                list.len(),
+                registry::REGISTRY_FILE,
+                list.join(", ")
+            );
+        }
+        println!(
+            "{}: all {} published pages registered",
+            registry::REGISTRY_FILE,
+            current.len()
+        );
+        return Ok(());
+    }
+    paths.extend(current);
     registry::write(&root, &paths)?;
     println!(
         "{}: {} path(s), {} new",

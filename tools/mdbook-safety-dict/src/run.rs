@@ -142,6 +142,12 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
     add_example_pages(&mut book, &site);
     check_links(ctx, &book)?;
     check_registry(ctx, &dict)?;
+    if let Ok(dir) = std::env::var("SAFETY_DICT_MATERIALIZE") {
+        if ctx.renderer == "html" {
+            materialize(ctx, &book, Path::new(&dir))
+                .context("writing the plain copy of the book")?;
+        }
+    }
     Ok(book)
 }
 
@@ -305,13 +311,18 @@ fn check_registry(ctx: &PreprocessorContext, dict: &Dictionary) -> Result<()> {
         .map(|h| h.redirect.keys().cloned().collect())
         .unwrap_or_default();
     let gone = registry::vanished(&registered, &generated, &redirects);
-    let mut problems: Vec<String> = gone
+    let problems: Vec<String> = gone
         .iter()
         .map(|p| format!("published page `{p}` would disappear: restore it, or add `\"/{p}\" = \"<new path>\"` under [output.html.redirect] in book.toml"))
         .collect();
-    problems.extend(registry::unregistered(&registered, &generated).iter().map(|p| {
-        format!("page `{p}` is not in {}: run `cargo run -p mdbook-safety-dict -- register` and commit the file", registry::REGISTRY_FILE)
-    }));
+    // A new page is not an error while writing; `register --check` (run by the test suite)
+    // makes sure it is registered before it is merged.
+    for p in registry::unregistered(&registered, &generated) {
+        eprintln!(
+            "warning: page `{p}` is not in {} yet: run `cargo run -p mdbook-safety-dict -- register` and commit the file",
+            registry::REGISTRY_FILE
+        );
+    }
     if problems.is_empty() {
         Ok(())
     } else {
@@ -321,4 +332,60 @@ fn check_registry(ctx: &PreprocessorContext, dict: &Dictionary) -> Result<()> {
             problems.join("\n")
         )
     }
+}
+
+/// Writes the preprocessed book as a plain mdBook (Markdown + SUMMARY.md + book.toml without
+/// this preprocessor) into `dir`: the baseline of the build-time benchmark.
+pub fn materialize(ctx: &PreprocessorContext, book: &Book, dir: &Path) -> Result<()> {
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src)?;
+    let mut summary = String::from("# Summary\n\n");
+    fn walk(items: &[BookItem], depth: usize, src: &Path, summary: &mut String) -> Result<()> {
+        for item in items {
+            if let BookItem::Chapter(ch) = item {
+                let Some(p) = &ch.path else { continue };
+                let file = src.join(p);
+                if let Some(parent) = file.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::write(&file, &ch.content)?;
+                let name = ch.name.replace(['[', ']'], "");
+                summary.push_str(&format!(
+                    "{}- [{}]({})\n",
+                    "  ".repeat(depth),
+                    name,
+                    p.display()
+                ));
+                walk(&ch.sub_items, depth + 1, src, summary)?;
+            }
+        }
+        Ok(())
+    }
+    walk(&book.items, 0, &src, &mut summary)?;
+    std::fs::write(src.join("SUMMARY.md"), summary)?;
+    let toml = std::fs::read_to_string(ctx.root.join("book.toml"))?;
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in toml.lines() {
+        if line.starts_with('[') {
+            skipping = line.starts_with("[preprocessor.");
+        }
+        if !skipping {
+            out.push_str(
+                &line
+                    .replace("src = \"book\"", "src = \"src\"")
+                    .replace("build-dir = \"target/book\"", "build-dir = \"out\""),
+            );
+            out.push('\n');
+        }
+    }
+    std::fs::write(dir.join("book.toml"), out)?;
+    if ctx.root.join("theme").is_dir() {
+        std::fs::create_dir_all(dir.join("theme"))?;
+        for f in std::fs::read_dir(ctx.root.join("theme"))? {
+            let f = f?;
+            std::fs::copy(f.path(), dir.join("theme").join(f.file_name()))?;
+        }
+    }
+    Ok(())
 }

@@ -478,6 +478,13 @@ fn build_entry(
     }
 }
 
+/// Lowercase words that are code, not meta variables, when written in backticks.
+const LITERAL_WORDS: &[&str] = &[
+    "self", "unsafe", "mut", "const", "static", "fn", "impl", "trait", "struct", "enum", "union",
+    "true", "false", "drop", "null", "usize", "isize", "u8", "u16", "u32", "u64", "i32", "i64",
+    "bool", "char", "str", "ref", "move", "dyn", "async", "await", "loop", "match", "return",
+];
+
 /// Reports backticked variable-like names that the phrase does not declare.
 fn undeclared_uses(
     s: &Spanned<String>,
@@ -487,7 +494,7 @@ fn undeclared_uses(
     diags: &mut Diagnostics,
 ) {
     for code in code_spans(s.get_ref()) {
-        if looks_like_variable(code) && !declared.contains(code) && code != "self" {
+        if looks_like_variable(code) && !declared.contains(code) && !LITERAL_WORDS.contains(&code) {
             diags.push(
                 src.diag(
                     s.span(),
