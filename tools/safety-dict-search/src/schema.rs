@@ -1,0 +1,99 @@
+//! The tantivy schema: one document per dictionary entry, one text field per way a reader may
+//! remember it, each with its weight in the ranking.
+
+use safety_dict::{Dictionary, Entry};
+use tantivy::schema::{Field, Schema, FAST, INDEXED, TEXT};
+use tantivy::TantivyDocument;
+
+use crate::words::tag_text;
+
+/// The fields of the index.
+#[derive(Debug, Clone, Copy)]
+pub struct Fields {
+    /// Position of the entry in `SearchIndex::entries` (a fast field).
+    pub ord: Field,
+    pub phrase: Field,
+    pub accepted: Field,
+    pub discouraged: Field,
+    pub tags: Field,
+    pub id: Field,
+    pub summary: Field,
+    pub meaning: Field,
+    pub notes: Field,
+}
+
+impl Fields {
+    /// Builds the schema and its fields.
+    pub fn schema() -> (Schema, Fields) {
+        let mut b = Schema::builder();
+        let fields = Fields {
+            ord: b.add_u64_field("ord", INDEXED | FAST),
+            phrase: b.add_text_field("phrase", TEXT),
+            accepted: b.add_text_field("accepted", TEXT),
+            discouraged: b.add_text_field("discouraged", TEXT),
+            tags: b.add_text_field("tags", TEXT),
+            id: b.add_text_field("id", TEXT),
+            summary: b.add_text_field("summary", TEXT),
+            meaning: b.add_text_field("meaning", TEXT),
+            notes: b.add_text_field("notes", TEXT),
+        };
+        (b.build(), fields)
+    }
+
+    /// Every text field with its weight: phrase > accepted > tags and id > discouraged >
+    /// summary > meaning > notes.
+    pub fn weighted(&self) -> [(Field, f32); 8] {
+        [
+            (self.phrase, 5.0),
+            (self.accepted, 4.0),
+            (self.tags, 3.5),
+            (self.id, 3.0),
+            (self.discouraged, 2.5),
+            (self.summary, 2.0),
+            (self.meaning, 1.5),
+            (self.notes, 0.75),
+        ]
+    }
+
+    /// The fields a phrasing lives in: an exact phrase found there puts its entry first.
+    pub fn phrasings(&self) -> [(Field, f32); 5] {
+        [
+            (self.phrase, 5.0),
+            (self.accepted, 4.0),
+            (self.id, 3.0),
+            (self.discouraged, 2.5),
+            (self.summary, 2.0),
+        ]
+    }
+
+    /// The fields worth a fuzzy look (notes are too long and too loose).
+    pub fn fuzzy(&self) -> [(Field, f32); 7] {
+        let [a, b, c, d, e, f, g, _] = self.weighted();
+        [a, b, c, d, e, f, g]
+    }
+
+    /// The tantivy document of entry number `ord`.
+    pub fn document(&self, dict: &Dictionary, ord: usize, e: &Entry) -> TantivyDocument {
+        let mut doc = TantivyDocument::default();
+        doc.add_u64(self.ord, ord as u64);
+        doc.add_text(self.phrase, &e.phrase);
+        for a in &e.accepted {
+            doc.add_text(self.accepted, a);
+        }
+        for d in &e.discouraged {
+            doc.add_text(self.discouraged, &d.phrase);
+        }
+        for t in &e.tags {
+            doc.add_text(self.tags, tag_text(t));
+        }
+        doc.add_text(self.id, &e.id);
+        doc.add_text(self.summary, &e.summary);
+        for line in dict.meaning_lines(e) {
+            doc.add_text(self.meaning, line);
+        }
+        if let Some(n) = &e.notes {
+            doc.add_text(self.notes, n);
+        }
+        doc
+    }
+}
