@@ -92,4 +92,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
     },
+    /// Search every entry by phrase, other phrasings, safety-tag name, summary or meaning
+    #[command(
+        long_about = "Search every entry by its phrase, accepted and discouraged phrasings, \
+        safety-tag names (`ValidCStr`, `valid c str`), id, summary, meaning and notes. Typos are \
+        forgiven (`vaild for raeds`). Ranking: an exact phrasing first, then the whole query \
+        found as a phrase, then the best matches of its words.\n\nEach hit shows its id, kind, \
+        phrase, a snippet with the matched words marked, and its URL. Exit 0 with hits, 1 \
+        without, 2 on an empty query."
+    )]
+    Search {
+        /// Words to look for, e.g. "valid for reads" or ValidCStr
+        query: String,
+        /// Show at most this many hits
+        #[arg(long, short = 'n', default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
 }

@@ -39,6 +39,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Show { id, format } => show(&dict, &id, format),
         Command::Expand { text, file, format } => expand(&dict, text, file, format),
         Command::Link { query, format } => link(&dict, &query, format),
+        Command::Search {
+            query,
+            limit,
+            format,
+        } => crate::search_cmd::search(&dict, &query, usize::from(limit), format),
     }
 }
 

@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod render;
+mod search_cmd;
 
 use std::process::ExitCode;
 
