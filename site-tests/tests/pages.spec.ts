@@ -71,7 +71,14 @@ test('light and dark themes switch via the theme menu', async ({ page }) => {
   await page.goto('dictionary/valid-for-reads.html');
   const html = page.locator('html');
   await expect(html).toHaveClass(/\blight\b/);
-  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // mdBook paints the page background on <html> (body stays transparent).
+  const bg = () => page.evaluate(() => {
+    for (const el of [document.body, document.documentElement]) {
+      const c = getComputedStyle(el).backgroundColor;
+      if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+    }
+    return 'transparent';
+  });
   const fg = () => page.evaluate(() => getComputedStyle(document.querySelector('main p')!).color);
   const lightBg = await bg();
   const lightFg = await fg();
