@@ -38,3 +38,6 @@ pub enum SearchError {
     #[error("search index I/O: {0}")]
     Io(#[from] std::io::Error),
 }
+
+#[cfg(test)]
+mod tests;

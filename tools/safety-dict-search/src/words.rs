@@ -61,9 +61,18 @@ pub struct QueryWord {
     pub parts: Vec<String>,
 }
 
+/// Longer words are dropped by tantivy's default analyser (`RemoveLongFilter`), so they can
+/// match nothing; a query ignores them too rather than build a huge fuzzy automaton.
+pub const MAX_WORD_BYTES: usize = 40;
+
+/// A query keeps at most this many words, which bounds the cost of a search.
+pub const MAX_QUERY_WORDS: usize = 32;
+
 /// The words of a query. Syntax characters of any query language are plain separators here.
 pub fn query_words(query: &str) -> Vec<QueryWord> {
     raw_words(query)
+        .filter(|w| w.len() <= MAX_WORD_BYTES)
+        .take(MAX_QUERY_WORDS)
         .map(|w| {
             let parts = camel_parts(w);
             QueryWord {
@@ -162,6 +171,9 @@ mod tests {
         let texts: Vec<_> = w.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(texts, ["title", "validcstr", "x"]);
         assert_eq!(w[1].parts, ["valid", "c", "str"]);
+        let long = format!("{} ok", "x".repeat(MAX_WORD_BYTES + 1));
+        assert_eq!(query_words(&long).len(), 1);
+        assert_eq!(query_words(&"w ".repeat(100)).len(), MAX_QUERY_WORDS);
     }
 
     #[test]
