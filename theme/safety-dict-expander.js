@@ -1,0 +1,670 @@
+// safety-dict: the web expander. Reproduces `safety-dict expand --format json` in the browser
+// from the data that the dictionary library exports (`export::expander_data`) into the page
+// as <script type="application/json" id="sd-expander-data">. The rules (lead-ins, rewrites,
+// justification forms, phrasings, slots) come from that data; this file only interprets it.
+//
+// Contract: `window.safetyDictExpand(text)` returns the Expansion object (same fields as the
+// CLI's JSON). `window.safetyDictExpander(data)` builds an expander from other data (tests).
+(function (root) {
+    "use strict";
+
+    // Rust's `char::is_whitespace` (Unicode White_Space), which is also Rust regex's `\s`.
+    var WS = "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000";
+    var S = "[" + WS + "]";
+    var NOT_S = "[^" + WS + "]";
+    var WS_RUN = new RegExp(S + "+", "u");
+    var IS_WS = new RegExp("^" + S + "$", "u");
+    var TRIM_START = new RegExp("^" + S + "+", "u");
+    var TRIM_END = new RegExp(S + "+$", "u");
+    // Rust regex's Unicode `\w`, for `\b`.
+    var W = "[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]";
+    var B = "(?:(?<=" + W + ")(?!" + W + ")|(?<!" + W + ")(?=" + W + "))";
+
+    var MASK_BASE = 0xE000;
+    var MASK_LIMIT = 6000;
+
+    function trimStart(s) { return s.replace(TRIM_START, ""); }
+    function trimEnd(s) { return s.replace(TRIM_END, ""); }
+    function trim(s) { return trimEnd(trimStart(s)); }
+    function isWs(c) { return IS_WS.test(c); }
+
+    function foldWhitespace(text) {
+        return text.split(WS_RUN).filter(function (w) { return w !== ""; }).join(" ");
+    }
+
+    function escapeRegex(s) { return s.replace(/[\\^$.*+?()[\]{}|\/]/g, "\\$&"); }
+
+    function utf8Length(s) {
+        var n = 0;
+        for (var i = 0; i < s.length; i++) {
+            var c = s.charCodeAt(i);
+            if (c < 0x80) { n += 1; } else if (c < 0x800) { n += 2; } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.length) { n += 4; i++; } else { n += 3; }
+        }
+        return n;
+    }
+
+    // --- Backticked spans (text.rs) ---
+    function segments(text) {
+        var out = [];
+        var rest = text;
+        for (;;) {
+            var open = rest.indexOf("`");
+            if (open < 0) { break; }
+            var after = rest.slice(open + 1);
+            var close = after.indexOf("`");
+            if (close < 0) { break; }
+            if (open > 0) { out.push({ code: false, text: rest.slice(0, open) }); }
+            out.push({ code: true, text: after.slice(0, close) });
+            rest = after.slice(close + 1);
+        }
+        if (rest !== "") { out.push({ code: false, text: rest }); }
+        return out;
+    }
+
+    function substitute(template, bindings) {
+        var out = "";
+        segments(template).forEach(function (seg) {
+            if (!seg.code) { out += seg.text; } else if (Object.prototype.hasOwnProperty.call(bindings, seg.text)) { out += bindings[seg.text]; } else { out += "`" + seg.text + "`"; }
+        });
+        return out;
+    }
+
+    // --- Masks (grammar.rs) ---
+    function maskIndex(c) {
+        if (c === undefined) { return null; }
+        var v = c.charCodeAt(0);
+        return v >= MASK_BASE && v < MASK_BASE + MASK_LIMIT && c.length === 1 ? v - MASK_BASE : null;
+    }
+
+    function unmasked(folded) {
+        var out = "";
+        for (var k = 0; k < folded.masked.length; k++) {
+            var c = folded.masked[k];
+            var i = maskIndex(c);
+            if (i !== null && i < folded.codes.length) { out += "`" + folded.codes[i] + "`"; } else { out += c; }
+        }
+        return out;
+    }
+
+    function rejoinMasks(original, folded) {
+        var glue = [];
+        var segs = segments(original);
+        segs.forEach(function (seg, k) {
+            if (!seg.code) { return; }
+            var prev = segs[k - 1];
+            var next = segs[k + 1];
+            var before = prev === undefined ? false : (prev.code ? true : !isWs(lastChar(prev.text)));
+            var after = next === undefined ? false : (next.code ? true : !isWs(firstChar(next.text)));
+            glue.push([before, after]);
+        });
+        var out = "";
+        for (var idx = 0; idx < folded.length; idx++) {
+            var c = folded[idx];
+            if (c === " ") {
+                var pi = idx > 0 ? maskIndex(folded[idx - 1]) : null;
+                var ni = maskIndex(folded[idx + 1]);
+                var prevGlued = pi !== null && glue[pi] !== undefined && glue[pi][1];
+                var nextGlued = ni !== null && glue[ni] !== undefined && glue[ni][0];
+                if (prevGlued || nextGlued) { continue; }
+            }
+            out += c;
+        }
+        return out;
+    }
+
+    function lastChar(s) { var a = Array.from(s); return a.length ? a[a.length - 1] : ""; }
+    function firstChar(s) { var a = Array.from(s); return a.length ? a[0] : ""; }
+
+    function stripFinalPunctuation(s) {
+        return trimEnd(trimEnd(s).replace(/[.;:,]+$/, ""));
+    }
+
+    function wordsAlternation(words) {
+        return words.map(function (w) {
+            return escapeRegex(foldWhitespace(w)).split(" ").join(S + "+");
+        }).join("|");
+    }
+
+    // --- Rust regex syntax of the exported phrasings, for engines without `(?i:...)` ---
+    function caseClass(c) {
+        var lo = c.toLowerCase();
+        var up = c.toUpperCase();
+        if (lo === up || Array.from(lo).length !== 1 || Array.from(up).length !== 1) { return c; }
+        return "[" + lo + up + "]";
+    }
+
+    function translateModifiers(src) {
+        var out = "";
+        var stack = [];
+        var ci = 0;
+        var inClass = false;
+        for (var i = 0; i < src.length; i++) {
+            var c = src[i];
+            if (c === "\\") { out += c + src[i + 1]; i++; continue; }
+            if (inClass) { if (c === "]") { inClass = false; } out += c; continue; }
+            if (c === "[") { inClass = true; out += c; continue; }
+            if (src.startsWith("(?i:", i)) { stack.push(true); ci++; out += "(?:"; i += 3; continue; }
+            if (c === "(") { stack.push(false); out += c; continue; }
+            if (c === ")") { if (stack.pop()) { ci--; } out += c; continue; }
+            out += ci > 0 ? caseClass(c) : c;
+        }
+        return out;
+    }
+
+    function compilePattern(src) {
+        try { return new RegExp(src); } catch (e) { return new RegExp(translateModifiers(src)); }
+    }
+
+    // --- Similarity (strsim 0.11) ---
+    function sorensenDice(a, b) {
+        a = Array.from(a).filter(function (c) { return !isWs(c); });
+        b = Array.from(b).filter(function (c) { return !isWs(c); });
+        var as = a.join("");
+        var bs = b.join("");
+        if (as === bs) { return 1.0; }
+        var al = utf8Length(as);
+        var bl = utf8Length(bs);
+        if (al < 2 || bl < 2) { return 0.0; }
+        var grams = new Map();
+        for (var i = 0; i + 1 < a.length; i++) {
+            var g = a[i] + "\u0000" + a[i + 1];
+            grams.set(g, (grams.get(g) || 0) + 1);
+        }
+        var inter = 0;
+        for (var j = 0; j + 1 < b.length; j++) {
+            var h = b[j] + "\u0000" + b[j + 1];
+            var n = grams.get(h);
+            if (n !== undefined && n > 0) { grams.set(h, n - 1); inter++; }
+        }
+        return (2 * inter) / (al + bl - 2);
+    }
+
+    function levenshtein(a, b) {
+        a = Array.from(a);
+        b = Array.from(b);
+        var cache = [];
+        for (var k = 1; k <= b.length; k++) { cache.push(k); }
+        var result = b.length;
+        for (var i = 0; i < a.length; i++) {
+            result = i + 1;
+            var distanceB = i;
+            for (var j = 0; j < b.length; j++) {
+                var cost = a[i] !== b[j] ? 1 : 0;
+                var distanceA = distanceB + cost;
+                distanceB = cache[j];
+                result = Math.min(result + 1, Math.min(distanceA, distanceB + 1));
+                cache[j] = result;
+            }
+        }
+        return result;
+    }
+
+    function normalizedLevenshtein(a, b) {
+        if (a === "" && b === "") { return 1.0; }
+        return 1.0 - levenshtein(a, b) / Math.max(Array.from(a).length, Array.from(b).length);
+    }
+
+    function shapeOf(text) {
+        var out = "";
+        segments(text).forEach(function (seg) { out += seg.code ? "x" : seg.text.toLowerCase(); });
+        return out;
+    }
+
+    // --- Input splitting (expand.rs) ---
+    var COMMENT_MARKER = new RegExp("^" + S + "*(?:///?!?|/\\*+!?|\\*+/|\\*(?:" + S + "|$))?" + S + "?", "u");
+    var LIST_MARKER = new RegExp("^" + S + "*(?:[-*+]|\\p{Nd}+[.)])" + S + "+", "u");
+    var SECTION_HEADING = new RegExp("^" + S + "*#+" + S + "+" + NOT_S, "u");
+    var COMMENT_TAG = new RegExp("^(?:SAFETY|INVARIANT|Safety|Invariant)" + S + "*:" + S + "*", "u");
+    var GRAMMAR_LIST_MARKER = new RegExp("^(?:[-*+]|\\p{Nd}+[.)])" + S + "+", "u");
+
+    function rustLines(input) {
+        if (input === "") { return []; }
+        var parts = input.split("\n");
+        var endsWithNewline = parts[parts.length - 1] === "";
+        if (endsWithNewline) { parts.pop(); }
+        return parts.map(function (p, i) {
+            var terminated = i < parts.length - 1 || endsWithNewline;
+            return terminated && p.endsWith("\r") ? p.slice(0, -1) : p;
+        });
+    }
+
+    function splitSentences(text) {
+        text = foldWhitespace(text);
+        var out = [];
+        var start = 0;
+        var inCode = false;
+        for (var i = 0; i < text.length; i++) {
+            var b = text[i];
+            if (b === "`") {
+                inCode = !inCode;
+            } else if (b === "." && !inCode && text[i + 1] === " ") {
+                var next = i + 2 < text.length ? text[i + 2] : " ";
+                if ((next >= "A" && next <= "Z") || next === "`") {
+                    out.push(trim(text.slice(start, i + 1)));
+                    start = i + 2;
+                }
+            }
+        }
+        var rest = trim(text.slice(start));
+        if (rest !== "") { out.push(rest); }
+        return out.filter(function (s) { return s !== ""; });
+    }
+
+    function splitItems(input) {
+        var lines = [];
+        rustLines(input).forEach(function (raw) {
+            var line = raw.replace(COMMENT_MARKER, "");
+            line = trimStart(line).replace(COMMENT_TAG, "");
+            if (SECTION_HEADING.test(line)) { return; }
+            lines.push(line);
+        });
+        var hasList = lines.some(function (l) { return LIST_MARKER.test(l); });
+        if (!hasList) { return splitSentences(lines.join(" ")); }
+        var items = [];
+        var current = null;
+        var preamble = "";
+        lines.forEach(function (l) {
+            var m = LIST_MARKER.exec(l);
+            if (m) {
+                if (current !== null) { items.push(current); }
+                current = l.slice(m[0].length);
+            } else if (current !== null) {
+                if (trim(l) === "") {
+                    items.push(current);
+                    current = null;
+                } else {
+                    current += " " + trim(l);
+                }
+            } else {
+                preamble += " " + trim(l);
+            }
+        });
+        if (current !== null) { items.push(current); }
+        var out = splitSentences(preamble);
+        items.forEach(function (i) { out.push(foldWhitespace(i)); });
+        return out.filter(function (s) { return s !== ""; });
+    }
+
+    function splitCi(text, sep) {
+        var lower = text.toLowerCase();
+        if (utf8Length(lower) !== utf8Length(text) || lower.length !== text.length) { return [text]; }
+        var out = [];
+        var start = 0;
+        var pos = lower.indexOf(sep);
+        while (pos >= 0) {
+            if (pos >= start) {
+                out.push(text.slice(start, pos));
+                start = pos + sep.length;
+            }
+            pos = lower.indexOf(sep, pos + sep.length);
+        }
+        out.push(text.slice(start));
+        return out;
+    }
+
+    function matchIndices(hay, needle) {
+        var out = [];
+        if (needle === "") { return out; }
+        var pos = hay.indexOf(needle);
+        while (pos >= 0) {
+            out.push(pos);
+            pos = hay.indexOf(needle, pos + needle.length);
+        }
+        return out;
+    }
+
+    // --- The expander over one data set ---
+    function makeExpander(data) {
+        var grammar = data.grammar;
+        var entries = data.entries;
+        var leadIn = grammar.lead_ins.length
+            ? new RegExp("^(?:" + wordsAlternation(grammar.lead_ins) + ")(?:" + S + "+|$)", "iu")
+            : null;
+        var rewriteTo = grammar.rewrites.map(function (r) { return [r.from.toLowerCase(), r.to]; });
+        var rewrite = grammar.rewrites.length
+            ? new RegExp(B + "(?:" + wordsAlternation(grammar.rewrites.map(function (r) { return r.from; })) + ")" + B, "giu")
+            : null;
+        var prefixes = grammar.justification_prefixes.map(function (p) {
+            return { re: new RegExp("^(?:" + wordsAlternation([p.prefix]) + ")" + S + "+", "iu"), rule: p };
+        });
+        var patterns = data.patterns.map(function (p) {
+            return { p: p, re: compilePattern(p.regex), sample: shapeOf(p.sample) };
+        });
+
+        function entryUrl(id) { return data.site_url + "dictionary/" + id + ".html"; }
+
+        function mask(text) {
+            var masked = "";
+            var codes = [];
+            segments(text).forEach(function (seg) {
+                if (!seg.code) {
+                    masked += seg.text;
+                } else if (codes.length < MASK_LIMIT) {
+                    masked += " " + String.fromCharCode(MASK_BASE + codes.length) + " ";
+                    codes.push(foldWhitespace(seg.text));
+                } else {
+                    masked += "`" + seg.text + "`";
+                }
+            });
+            return { masked: rejoinMasks(text, foldWhitespace(masked)), codes: codes };
+        }
+
+        function fold(text) {
+            var f = mask(text);
+            var s = f.masked;
+            var m = GRAMMAR_LIST_MARKER.exec(s);
+            if (m) { s = s.slice(m[0].length); }
+            s = stripFinalPunctuation(s);
+            if (leadIn) {
+                for (;;) {
+                    var l = leadIn.exec(s);
+                    if (!l || l[0].length === 0) { break; }
+                    s = s.slice(l[0].length);
+                }
+            }
+            if (rewrite) {
+                s = s.replace(rewrite, function (found) {
+                    var key = foldWhitespace(found).toLowerCase();
+                    for (var i = 0; i < rewriteTo.length; i++) {
+                        if (foldWhitespace(rewriteTo[i][0]) === key) { return rewriteTo[i][1]; }
+                    }
+                    return found;
+                });
+            }
+            f.masked = trim(stripFinalPunctuation(s));
+            return f;
+        }
+
+        function piece(folded, masked) {
+            return unmasked({ masked: trim(masked), codes: folded.codes });
+        }
+
+        function capture(entry, text) {
+            var p = entry.p;
+            var caps = entry.re.exec(text);
+            if (!caps) { return null; }
+            var bindings = {};
+            for (var k = 0; k < p.slots.length; k++) {
+                var slot = p.slots[k];
+                if (caps[k + 1] === undefined) { return null; }
+                var raw = trim(caps[k + 1]);
+                var value = raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
+                if (Object.prototype.hasOwnProperty.call(bindings, slot.var)) {
+                    if (bindings[slot.var] !== value) { return null; }
+                } else {
+                    bindings[slot.var] = value;
+                }
+            }
+            var form = { form: p.form };
+            if (p.index !== undefined) { form.index = p.index; }
+            return { entry: p.entry, form: form, bindings: bindings };
+        }
+
+        function matchText(text) {
+            var best = null;
+            var bestScore = -1;
+            for (var i = 0; i < patterns.length; i++) {
+                var pat = patterns[i];
+                if (!pat.re.test(text)) { continue; }
+                if (best !== null && bestScore >= pat.p.specificity) { continue; }
+                var m = capture(pat, text);
+                if (m) { best = m; bestScore = pat.p.specificity; }
+            }
+            return best;
+        }
+
+        function suggest(foldedText, limit) {
+            var shape = shapeOf(foldedText);
+            var best = new Map();
+            patterns.forEach(function (pat) {
+                var score = Math.max(sorensenDice(shape, pat.sample), normalizedLevenshtein(shape, pat.sample));
+                var cur = best.has(pat.p.entry) ? best.get(pat.p.entry).score : -1.0;
+                if (score > cur) { best.set(pat.p.entry, { entry: pat.p.entry, score: score }); }
+            });
+            var all = Array.from(best.values()).filter(function (s) { return s.score >= data.suggestion_min_score; });
+            all.sort(function (a, b) {
+                if (a.score !== b.score) { return b.score - a.score; }
+                return a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : 0;
+            });
+            return all.slice(0, limit);
+        }
+
+        function unrecognised(text, folded) {
+            return {
+                status: "unrecognised",
+                text: text,
+                suggestions: suggest(folded, data.suggestion_limit).filter(function (s) {
+                    return Object.prototype.hasOwnProperty.call(entries, s.entry);
+                }).map(function (s) {
+                    return {
+                        entry: s.entry,
+                        url: entryUrl(s.entry),
+                        phrase: entries[s.entry].phrase,
+                        score: Math.round(s.score * 1000) / 1000
+                    };
+                })
+            };
+        }
+
+        function expandEntry(id, bindings, depth) {
+            var e = entries[id];
+            var children = depth >= 32 ? [] : e.meaning.map(function (c) {
+                if (c.ref === undefined) { return { text: substitute(c.text, bindings) }; }
+                var inner = {};
+                Object.keys(c.with).forEach(function (k) { inner[k] = substitute(c.with[k], bindings); });
+                if (Object.prototype.hasOwnProperty.call(entries, c.ref)) { return expandEntry(c.ref, inner, depth + 1); }
+                return { entry: c.ref, text: c.ref };
+            });
+            var node = { entry: id, kind: e.kind, url: entryUrl(id), text: substitute(e.phrase, bindings) };
+            if (children.length) { node.children = children; }
+            return node;
+        }
+
+        function recognised(text, m) {
+            if (!Object.prototype.hasOwnProperty.call(entries, m.entry)) { return unrecognised(text, text); }
+            var e = entries[m.entry];
+            var out = { status: "recognised", text: text, entry: m.entry, kind: e.kind, url: entryUrl(m.entry), form: m.form.form };
+            if (m.form.index !== undefined) { out.index = m.form.index; }
+            out.bindings = m.bindings;
+            if (m.form.form === "discouraged" && e.discouraged[m.form.index] !== undefined) {
+                var d = e.discouraged[m.form.index];
+                out.discouraged = { reason: d.reason, preferred: substitute(d.preferred, m.bindings) };
+            }
+            out.expansion = expandEntry(m.entry, m.bindings, 0);
+            return out;
+        }
+
+        function statement(text) {
+            var folded = fold(text);
+            var m = matchText(unmasked(folded));
+            return m ? recognised(text, m) : unrecognised(text, unmasked(folded));
+        }
+
+        function isJustification(id) {
+            return Object.prototype.hasOwnProperty.call(entries, id) && entries[id].kind === "justification";
+        }
+
+        function justification(text) {
+            var folded = fold(text);
+            var m = matchText(unmasked(folded));
+            if (m && isJustification(m.entry)) { return recognised(text, m); }
+            var s = unrecognised(text, unmasked(folded));
+            s.suggestions = s.suggestions.filter(function (g) { return isJustification(g.entry); });
+            return s;
+        }
+
+        function item(text, st, justs) {
+            var out = { text: text, statement: st };
+            if (justs.length) { out.justifications = justs; }
+            return out;
+        }
+
+        function analyseItem(raw) {
+            var text = foldWhitespace(raw);
+            var folded = fold(text);
+            if (folded.masked === "") { return null; }
+
+            for (var i = 0; i < prefixes.length; i++) {
+                var pm = prefixes[i].re.exec(folded.masked);
+                if (!pm) { continue; }
+                var rule = prefixes[i].rule;
+                var st = statement(piece(folded, folded.masked.slice(pm[0].length)));
+                var just;
+                if (Object.prototype.hasOwnProperty.call(entries, rule.justification)) {
+                    var je = entries[rule.justification];
+                    var bindings = {};
+                    je.vars.forEach(function (v) {
+                        bindings[v.name] = Object.prototype.hasOwnProperty.call(rule.with, v.name) ? rule.with[v.name] : "`" + v.name + "`";
+                    });
+                    just = recognised(rule.prefix, { entry: rule.justification, form: { form: "canonical" }, bindings: bindings });
+                } else {
+                    just = { status: "unrecognised", text: rule.prefix, suggestions: [] };
+                }
+                return item(text, st, [just]);
+            }
+
+            var whole = matchText(unmasked(folded));
+            if (whole) { return item(text, recognised(text, whole), []); }
+
+            var sep = " " + grammar.justification_separator + " ";
+            var conj = " " + grammar.justification_conjunction + " ";
+            var lower = folded.masked.toLowerCase();
+            var best = null;
+            var bestScore = 0;
+            matchIndices(lower, sep).forEach(function (pos) {
+                var head = piece(folded, folded.masked.slice(0, pos));
+                var tail = folded.masked.slice(pos + sep.length);
+                var st = statement(head);
+                var justs = splitCi(tail, conj).map(function (p) { return justification(piece(folded, p)); });
+                var score = (st.status === "recognised" ? 1000 : 0) + justs.filter(function (j) { return j.status === "recognised"; }).length;
+                if (best === null || score > bestScore) {
+                    best = item(text, st, justs);
+                    bestScore = score;
+                }
+            });
+            if (best !== null && bestScore > 0) { return best; }
+            return item(text, unrecognised(text, unmasked(folded)), []);
+        }
+
+        return function expand(input) {
+            return {
+                site_url: data.site_url,
+                items: splitItems(String(input)).map(analyseItem).filter(function (i) { return i !== null && i.text !== ""; })
+            };
+        };
+    }
+
+    root.safetyDictExpander = makeExpander;
+
+    // --- The page ---
+    if (typeof document === "undefined") { return; }
+    var dataEl = document.getElementById("sd-expander-data");
+    if (!dataEl) { return; }
+    var expand;
+    try { expand = makeExpander(JSON.parse(dataEl.textContent)); } catch (e) { return; }
+    root.safetyDictExpand = expand;
+
+    var input = document.getElementById("sd-expander-input");
+    var button = document.getElementById("sd-expander-run");
+    var output = document.getElementById("sd-expander-output");
+    if (!input || !button || !output) { return; }
+    // Entry pages, relative to this page (which sits at the site root).
+    function entryHref(id) { return "dictionary/" + encodeURIComponent(id) + ".html"; }
+
+    function el(tag, cls, text) {
+        var n = document.createElement(tag);
+        if (cls) { n.className = cls; }
+        if (text !== undefined) { n.textContent = text; }
+        return n;
+    }
+
+    // Markdown with inline code: backticked spans become <code>, everything else is text.
+    function inline(parent, md) {
+        segments(md).forEach(function (seg) {
+            parent.appendChild(seg.code ? el("code", null, seg.text) : document.createTextNode(seg.text));
+        });
+        return parent;
+    }
+
+    function entryLink(id) {
+        var a = el("a", "sd-expander-entry", id);
+        a.href = entryHref(id);
+        return a;
+    }
+
+    function renderNode(node, label) {
+        var li = el("li");
+        if (label) { li.appendChild(el("strong", null, label + " ")); }
+        inline(li, node.text);
+        if (node.entry !== undefined && node.url !== undefined) {
+            li.appendChild(document.createTextNode(" ("));
+            li.appendChild(entryLink(node.entry));
+            li.appendChild(document.createTextNode(")"));
+        }
+        if (node.children) {
+            var ul = el("ul");
+            node.children.forEach(function (c) { ul.appendChild(renderNode(c)); });
+            li.appendChild(ul);
+        }
+        return li;
+    }
+
+    function renderStatement(list, s, label) {
+        if (s.status === "recognised") {
+            var li = renderNode(s.expansion, label);
+            if (s.discouraged) {
+                var adv = el("p", "sd-expander-discouraged");
+                adv.appendChild(el("strong", null, "Discouraged wording: "));
+                inline(adv, s.discouraged.reason + " ");
+                adv.appendChild(el("strong", null, "Write instead: "));
+                inline(adv, s.discouraged.preferred);
+                li.insertBefore(adv, li.querySelector("ul"));
+            }
+            list.appendChild(li);
+            return;
+        }
+        var un = el("li", "sd-expander-unrecognised");
+        if (label) { un.appendChild(el("strong", null, label + " ")); }
+        un.appendChild(document.createTextNode("not in the dictionary: \u201c"));
+        inline(un, s.text);
+        un.appendChild(document.createTextNode("\u201d"));
+        if (s.suggestions.length) {
+            var ul = el("ul");
+            s.suggestions.forEach(function (g) {
+                var gi = el("li", "sd-expander-suggestion", "nearest: ");
+                inline(gi, g.phrase);
+                gi.appendChild(document.createTextNode(" ("));
+                gi.appendChild(entryLink(g.entry));
+                gi.appendChild(document.createTextNode(")"));
+                ul.appendChild(gi);
+            });
+            un.appendChild(ul);
+        }
+        list.appendChild(un);
+    }
+
+    function render() {
+        while (output.firstChild) { output.removeChild(output.firstChild); }
+        var exp = expand(input.value);
+        if (!exp.items.length) {
+            output.appendChild(el("p", null, "Nothing to expand: the text holds no sentence or list item."));
+            return;
+        }
+        var ol = el("ol", "sd-expander-items");
+        exp.items.forEach(function (it) {
+            var li = el("li", "sd-expander-item");
+            li.appendChild(inline(el("p", "sd-expander-text"), it.text));
+            var ul = el("ul", "sd-expander-tree");
+            renderStatement(ul, it.statement, null);
+            (it.justifications || []).forEach(function (j) { renderStatement(ul, j, "by"); });
+            li.appendChild(ul);
+            ol.appendChild(li);
+        });
+        output.appendChild(ol);
+    }
+
+    button.addEventListener("click", render);
+    input.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); render(); }
+    });
+})(typeof window !== "undefined" ? window : globalThis);
