@@ -36,6 +36,10 @@ test('web expander agrees with the CLI on the whole conformance corpus', async (
   const mismatches: string[] = [];
   cases.forEach((c, i) => {
     const expected = c.expected ?? c.output ?? c.json;
+    if (c.input === undefined || expected === undefined) {
+      mismatches.push(`case ${i}: no input or no expected/output/json field (keys: ${Object.keys(c).join(', ')})`);
+      return;
+    }
     const got = actual[i];
     if (!('ok' in got) || JSON.stringify(got.ok) !== JSON.stringify(expected)) {
       try { expect(got.ok).toEqual(expected); }
