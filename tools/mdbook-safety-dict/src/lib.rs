@@ -2,6 +2,7 @@
 //! dictionary library and expands the chapters' directives.
 
 pub mod directives;
+pub mod expander;
 pub mod highlight;
 pub mod html;
 pub mod links;

@@ -140,6 +140,7 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
 
     add_dictionary_pages(&mut book, &site);
     add_example_pages(&mut book, &site);
+    crate::expander::add_page(&mut book, &dict);
     check_links(ctx, &book)?;
     check_registry(ctx, &dict)?;
     if let Ok(dir) = std::env::var("SAFETY_DICT_MATERIALIZE") {

@@ -110,4 +110,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
     },
+    /// Write the web expander's conformance corpus: inputs with the JSON `expand` prints
+    Corpus {
+        /// The JSON file to write
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Also write the data the web expander reads (`export::expander_data`) to this file
+        #[arg(long, value_name = "FILE")]
+        data: Option<PathBuf>,
+    },
 }

@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod corpus_cmd;
 mod render;
 mod search_cmd;
 

@@ -1,0 +1,158 @@
+//! `safety-dict corpus`: the conformance corpus of the web expander, every input with the
+//! expansion `safety-dict expand --format json` prints for it.
+
+use std::path::Path;
+
+use safety_dict::expand::Expansion;
+use safety_dict::text::{segments, Segment};
+use safety_dict::Dictionary;
+use serde::Serialize;
+
+use crate::{EXIT_OK, EXIT_TROUBLE};
+
+#[derive(Serialize)]
+struct Case {
+    input: String,
+    expected: Expansion,
+}
+
+/// Every variable renamed: code variables to other identifiers, lifetimes to other lifetimes.
+fn renamed(e: &safety_dict::Entry, n: usize) -> Vec<(String, String)> {
+    e.vars
+        .iter()
+        .map(|v| {
+            let value = if v.takes_words() {
+                if n % 2 == 0 {
+                    "this function call".to_string()
+                } else {
+                    "`'x`".to_string()
+                }
+            } else {
+                let base: String = v
+                    .name
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if n % 2 == 0 {
+                    format!("`my_{base}`")
+                } else {
+                    format!("`self.{base}2`")
+                }
+            };
+            (v.name.clone(), value)
+        })
+        .collect()
+}
+
+/// Replaces every backticked variable by its new value.
+fn substitute(template: &str, bindings: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for seg in segments(template) {
+        match seg {
+            Segment::Plain(p) => out.push_str(p),
+            Segment::Code(c) => match bindings.iter().find(|(k, _)| k == c) {
+                Some((_, v)) => out.push_str(v),
+                None => out.push_str(&format!("`{c}`")),
+            },
+        }
+    }
+    out
+}
+
+/// The inputs of the corpus, derived from the dictionary.
+pub fn inputs(dict: &Dictionary) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut justification: Option<String> = None;
+    let mut requirement: Vec<String> = Vec::new();
+    for (n, e) in dict
+        .entries()
+        .iter()
+        .filter(|e| e.kind.is_phrase_kind())
+        .enumerate()
+    {
+        let b = renamed(e, n);
+        let phrase = substitute(&e.phrase, &b);
+        out.push(format!("{phrase}."));
+        if let Some(a) = e.accepted.first() {
+            out.push(substitute(a, &b));
+        }
+        if let Some(d) = e.discouraged.first() {
+            out.push(format!("{}.", substitute(&d.phrase, &b)));
+        }
+        match e.kind {
+            safety_dict::Kind::Justification if justification.is_none() && e.vars.is_empty() => {
+                justification = Some(e.phrase.clone())
+            }
+            safety_dict::Kind::Requirement if requirement.len() < 4 => requirement.push(phrase),
+            _ => {}
+        }
+    }
+    let just = justification.unwrap_or_else(|| "function requirements".to_string());
+    for r in &requirement {
+        out.push(format!("{r} by {just}."));
+        out.push(format!("// SAFETY: {r} by {just} and {just}."));
+        out.push(format!("{r} by something nobody wrote down."));
+    }
+    for p in &dict.grammar().data.justification_prefixes {
+        if let Some(r) = requirement.first() {
+            out.push(format!("{} {r}.", p.prefix));
+        }
+    }
+    if requirement.len() >= 2 {
+        out.push(format!(
+            "/// # Safety\n///\n/// - {}\n/// - {}\n///   (continued on a second line).\n/// - The caller must ensure that {}.\n",
+            requirement[0], requirement[1], requirement[0]
+        ));
+        out.push(format!(
+            "// SAFETY: {} by {just}. {}\n// by {just}.\n",
+            requirement[0], requirement[1]
+        ));
+        out.push(format!(
+            "// SAFETY:\n// - {} by {just}.\n// - {} by {just}.",
+            requirement[0], requirement[1]
+        ));
+    }
+    out.push("`p` is perfectly fine, trust me.".to_string());
+    out.push("the pointre is vaild for raeds".to_string());
+    out.push("`ptr` must be valid for reads of `len` bytes.".to_string());
+    out.push("Nothing here refers to the dictionary at all.".to_string());
+    out.dedup();
+    out
+}
+
+pub fn corpus(dict: &Dictionary, path: &Path, data: Option<&Path>) -> u8 {
+    if let Some(data) = data {
+        let json = match serde_json::to_string(&safety_dict::export::expander_data(dict)) {
+            Ok(j) => j,
+            Err(e) => {
+                eprintln!("error: cannot serialise the expander data: {e}");
+                return EXIT_TROUBLE;
+            }
+        };
+        if let Err(e) = std::fs::write(data, json + "\n") {
+            eprintln!("error: cannot write {}: {e}", data.display());
+            return EXIT_TROUBLE;
+        }
+    }
+    let cases: Vec<Case> = inputs(dict)
+        .into_iter()
+        .map(|input| Case {
+            expected: dict.expand(&input),
+            input,
+        })
+        .filter(|c| !c.expected.items.is_empty())
+        .collect();
+    let json = match serde_json::to_string_pretty(&cases) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("error: cannot serialise the corpus: {e}");
+            return EXIT_TROUBLE;
+        }
+    };
+    if let Err(e) = std::fs::write(path, json + "\n") {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return EXIT_TROUBLE;
+    }
+    eprintln!("wrote {} case(s) to {}", cases.len(), path.display());
+    EXIT_OK
+}
