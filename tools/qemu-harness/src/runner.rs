@@ -33,6 +33,58 @@ struct Job<'a> {
     example: &'a Example,
     side: SideName,
     swapped: bool,
+    /// The module, when the batch build made it, with this side's share of the batch time.
+    prebuilt: Option<(PathBuf, f64)>,
+}
+
+/// Builds every side that should build in one batch; on success each job gets its module.
+/// Sides declared `build-fails`, and every side when the batch fails, are built one by one
+/// later, so that each build log belongs to one side.
+fn prebuild(
+    kernel: &Kernel,
+    tc: &Toolchain,
+    scratch: &Path,
+    queue: &mut VecDeque<Job<'_>>,
+    jobs: usize,
+) -> Result<()> {
+    let mut items = Vec::new();
+    let mut owners = Vec::new();
+    for (i, job) in queue.iter().enumerate() {
+        let side = job.example.side(job.side);
+        if side.expect == Outcome::BuildFails {
+            continue;
+        }
+        items.push(modbuild::BatchItem {
+            source: job.example.source(job.side, job.swapped),
+            object: format!("{}_{}", job.example.module_name(), job.side.as_str()),
+            rustflags: side.rustflags.clone(),
+        });
+        owners.push(i);
+    }
+    if items.is_empty() {
+        return Ok(());
+    }
+    let batch = modbuild::build_batch(kernel, tc, &items, &scratch.join("batch"), jobs)?;
+    let built = batch.modules.iter().filter(|m| m.is_some()).count();
+    eprintln!(
+        "batch build: {built}/{} modules in {:.1} s",
+        items.len(),
+        batch.seconds
+    );
+    if built < items.len() {
+        eprintln!(
+            "batch build failed (log: {}); building each side alone",
+            batch.log.display()
+        );
+        return Ok(());
+    }
+    let share = batch.seconds / items.len() as f64;
+    for (ko, i) in batch.modules.into_iter().zip(owners) {
+        if let (Some(ko), Some(job)) = (ko, queue.get_mut(i)) {
+            job.prebuilt = Some((ko, share));
+        }
+    }
+    Ok(())
 }
 
 /// Runs the examples; returns the report (also written to disk).
@@ -72,6 +124,7 @@ pub fn run(root: &Path, opts: &RunOptions) -> Result<Report> {
                 example: e,
                 side,
                 swapped: opts.swap.contains(&e.id),
+                prebuilt: None,
             });
         }
     }
@@ -87,6 +140,7 @@ pub fn run(root: &Path, opts: &RunOptions) -> Result<Report> {
         kernel.config_hash
     );
     let start = Instant::now();
+    prebuild(&kernel, &tc, &scratch, &mut queue, jobs)?;
     let queue = Mutex::new(queue.into_iter().enumerate().collect::<VecDeque<_>>());
     let results: Mutex<Vec<(usize, Result<SideResult>)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -140,15 +194,27 @@ fn run_side(kernel: &Kernel, tc: &Toolchain, scratch: &Path, job: &Job<'_>) -> R
     } else {
         job.side.as_str().to_owned()
     });
-    let source = ex.source(job.side, job.swapped);
-    let built = modbuild::build(
-        kernel,
-        tc,
-        &source,
-        &ex.module_name(),
-        &side.rustflags,
-        &work,
-    )?;
+    let built = match &job.prebuilt {
+        Some((ko, secs)) => {
+            std::fs::create_dir_all(&work).map_err(|e| HarnessError::io("create", &work, e))?;
+            modbuild::Built {
+                ko: Some(ko.clone()),
+                log: String::new(),
+                seconds: *secs,
+            }
+        }
+        None => {
+            let source = ex.source(job.side, job.swapped);
+            modbuild::build(
+                kernel,
+                tc,
+                &source,
+                &ex.module_name(),
+                &side.rustflags,
+                &work,
+            )?
+        }
+    };
     let result = |v: Verdict, boot: Option<f64>| SideResult {
         example: ex.id.clone(),
         side: job.side,
@@ -170,12 +236,29 @@ fn run_side(kernel: &Kernel, tc: &Toolchain, scratch: &Path, job: &Job<'_>) -> R
     let initrd = work.join("initramfs.cpio");
     initramfs::write(Path::new(toolchain::BUSYBOX), ko, &initrd)?;
     let serial = work.join("serial.log");
-    let boot = qemu::boot(&kernel.bz_image(), &initrd, &serial)?;
-    let bytes = std::fs::read(&serial).map_err(|e| HarnessError::io("read", &serial, e))?;
-    let log = String::from_utf8_lossy(&bytes);
-    let timed_out = boot.ended == Ended::TimedOut;
-    let v = judge::judge_boot(side, &log, timed_out, qemu::BOOT_TIMEOUT.as_secs());
-    Ok(result(v, Some(boot.seconds)))
+    let mut attempt = 1;
+    loop {
+        let boot = qemu::boot(&kernel.bz_image(), &initrd, &serial)?;
+        let bytes = std::fs::read(&serial).map_err(|e| HarnessError::io("read", &serial, e))?;
+        let log = String::from_utf8_lossy(&bytes);
+        // A VM that never reached the begin marker says nothing about the module: boot it
+        // once more before judging (the failed log is kept beside the new one).
+        if attempt == 1 && !log.contains(initramfs::BEGIN_MARKER) {
+            let kept = work.join("serial.attempt1.log");
+            std::fs::rename(&serial, &kept).map_err(|e| HarnessError::io("rename", &kept, e))?;
+            eprintln!(
+                "  {}/{}: the VM failed before loading the module; booting again (log: {})",
+                ex.id,
+                job.side.as_str(),
+                kept.display()
+            );
+            attempt += 1;
+            continue;
+        }
+        let timed_out = boot.ended == Ended::TimedOut;
+        let v = judge::judge_boot(side, &log, timed_out, qemu::BOOT_TIMEOUT.as_secs());
+        return Ok(result(v, Some(boot.seconds)));
+    }
 }
 
 fn round1(x: f64) -> f64 {

@@ -351,3 +351,13 @@ fn swapped_sides_fail() {
     assert!(!boot(&good, &bad_log).pass);
     assert!(!boot(&bad, &good_log).pass);
 }
+
+#[test]
+fn a_kernel_panic_during_boot_fails_without_a_verdict() {
+    // Captured: under heavy host load the IO-APIC timer check panicked the boot before init.
+    let log = fixture("boot-panic-before-module.log");
+    let v = judge_boot(&side(Outcome::Runs, None, None, &[]), &log, false, 90);
+    assert_fail(&v, "before loading the module");
+    assert_eq!(v.observed, None);
+    assert!(v.excerpt.iter().any(|l| l.contains("check_timer")));
+}
