@@ -22,7 +22,7 @@ fn renamed(e: &safety_dict::Entry, n: usize) -> Vec<(String, String)> {
         .iter()
         .map(|v| {
             let value = if v.takes_words() {
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     "this function call".to_string()
                 } else {
                     "`'x`".to_string()
@@ -33,7 +33,7 @@ fn renamed(e: &safety_dict::Entry, n: usize) -> Vec<(String, String)> {
                     .chars()
                     .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     format!("`my_{base}`")
                 } else {
                     format!("`self.{base}2`")
