@@ -13,7 +13,7 @@ test('web expander agrees with the CLI on the whole conformance corpus', async (
   const out = path.join(__dirname, '..', 'test-results', 'corpus.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   execFileSync('cargo', ['run', '-q', '--release', '-p', 'safety-dict', '--', 'corpus', '--out', out], {
-    cwd: repo, stdio: 'pipe', timeout: 300_000,
+    cwd: repo, stdio: 'pipe', timeout: 100_000,
   });
   const corpus = JSON.parse(fs.readFileSync(out, 'utf8'));
   const cases: any[] = Array.isArray(corpus) ? corpus : corpus.cases;
