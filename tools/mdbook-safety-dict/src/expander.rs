@@ -43,3 +43,24 @@ pub fn add_page(book: &mut Book, dict: &Dictionary) {
     ch.source_path = None;
     book.items.push(BookItem::Chapter(ch));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_holds_the_data_as_inert_json() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let dict = crate::run::load_dictionary(&root).expect("the repository's dictionary loads");
+        let page = content(&dict);
+        let open = "<script type=\"application/json\" id=\"sd-expander-data\">";
+        let start = page.find(open).expect("data element") + open.len();
+        let end = start + page[start..].find("</script>").expect("closed");
+        let json = &page[start..end];
+        assert!(!json.contains('<') && !json.contains('>'));
+        let v: serde_json::Value = serde_json::from_str(json).expect("valid JSON");
+        assert!(v["patterns"].as_array().is_some_and(|p| !p.is_empty()));
+        assert!(page.contains("id=\"sd-expander-input\""));
+        assert!(page.contains("id=\"sd-expander-output\""));
+    }
+}
