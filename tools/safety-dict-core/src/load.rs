@@ -125,6 +125,9 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     let grammar = load_grammar(root, &mut diags)?;
 
     let mut loaded: Vec<Loaded> = Vec::new();
+    // Ids (file stems) of entry files that do not parse: reported once, and not again as
+    // "missing" wherever they are referred to.
+    let mut unparsed: HashSet<String> = HashSet::new();
     for path in list_dir(&dict_dir)? {
         let name = path
             .file_name()
@@ -134,7 +137,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
             match Kind::from_dir(&name) {
                 Some(kind) => {
                     for file in list_dir(&path)? {
-                        load_entry_file(root, &file, kind, &mut loaded, &mut diags)?;
+                        load_entry_file(root, &file, kind, &mut loaded, &mut unparsed, &mut diags)?;
                     }
                 }
                 None => diags.push(stray(root, &path, "a directory that is not an entry kind")),
@@ -151,14 +154,14 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         .map(|(i, l)| (l.entry.id.clone(), i))
         .collect();
     for l in &loaded {
-        check_references(l, &loaded, &ids, &mut diags);
+        check_references(l, &loaded, &ids, &unparsed, &mut diags);
     }
     check_cycles(&loaded, &ids, &mut diags);
 
     let mut entries: Vec<Entry> = loaded.iter().map(|l| l.entry.clone()).collect();
     entries.sort_by(|a, b| (a.kind, &a.id).cmp(&(b.kind, &b.id)));
 
-    let examples = load_examples(root, &ids, &mut diags)?;
+    let examples = load_examples(root, &ids, &unparsed, &mut diags)?;
 
     let grammar = match grammar {
         Some(g) => g,
@@ -280,6 +283,7 @@ fn load_entry_file(
     file: &Path,
     kind: Kind,
     loaded: &mut Vec<Loaded>,
+    unparsed: &mut HashSet<String>,
     diags: &mut Diagnostics,
 ) -> Result<(), LoadError> {
     let rel = file.strip_prefix(root).unwrap_or(file).to_path_buf();
@@ -292,6 +296,9 @@ fn load_entry_file(
         Ok(r) => r,
         Err(e) => {
             diags.push(toml_error(&src, &e));
+            if let Some(stem) = file.file_stem() {
+                unparsed.insert(stem.to_string_lossy().into_owned());
+            }
             return Ok(());
         }
     };
@@ -535,6 +542,7 @@ fn check_references(
     l: &Loaded,
     all: &[Loaded],
     ids: &HashMap<String, usize>,
+    unparsed: &HashSet<String>,
     diags: &mut Diagnostics,
 ) {
     let unknown = |id: &str| {
@@ -553,6 +561,7 @@ fn check_references(
         let Some(r) = &c.reference else { continue };
         let target = match ids.get(r.get_ref()) {
             Some(&t) => &all[t],
+            None if unparsed.contains(r.get_ref()) => continue,
             None => {
                 diags.push(
                     l.src
@@ -618,7 +627,7 @@ fn check_references(
         }
     }
     for s in &l.raw.see_also {
-        if !ids.contains_key(s.get_ref()) {
+        if !ids.contains_key(s.get_ref()) && !unparsed.contains(s.get_ref()) {
             diags.push(
                 l.src
                     .diag(
@@ -687,6 +696,7 @@ fn check_cycles(all: &[Loaded], ids: &HashMap<String, usize>, diags: &mut Diagno
 fn load_examples(
     root: &Path,
     ids: &HashMap<String, usize>,
+    unparsed: &HashSet<String>,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Example>, LoadError> {
     let dir = root.join("examples");
@@ -740,7 +750,7 @@ fn load_examples(
             );
         }
         for i in &raw.illustrates {
-            if !ids.contains_key(i.get_ref()) {
+            if !ids.contains_key(i.get_ref()) && !unparsed.contains(i.get_ref()) {
                 diags.push(
                     src.diag(
                         i.span(),
