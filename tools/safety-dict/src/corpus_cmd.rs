@@ -112,6 +112,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
             requirement[0], requirement[1]
         ));
     }
+    if let Some(r) = requirement.first() {
+        // Lead-ins, case, bare identifiers and a numbered list.
+        out.push(format!("The caller must ensure that {}", r.to_uppercase()));
+        out.push(r.replace('`', ""));
+        out.push(format!("1. {r}\n2) {r};\n"));
+        out.push(format!("/* SAFETY: {r} BY {just} AND {just} */"));
+    }
     out.push("`p` is perfectly fine, trust me.".to_string());
     out.push("the pointre is vaild for raeds".to_string());
     out.push("`ptr` must be valid for reads of `len` bytes.".to_string());
