@@ -52,7 +52,7 @@ fn main() -> ExitCode {
     }
     let empty = EmptyVocabulary::default();
     let dict;
-    let vocab: &dyn Vocabulary = if use_dictionary {
+    let vocab: &(dyn Vocabulary + Sync) = if use_dictionary {
         match safety_dict::Dictionary::load(&root) {
             Ok(d) => {
                 dict = d;

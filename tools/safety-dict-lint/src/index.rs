@@ -100,6 +100,16 @@ impl TreeIndex {
         }
     }
 
+    /// Adds another (partial) index.
+    pub fn merge(&mut self, other: TreeIndex) {
+        for (k, v) in other.callees {
+            self.callees.entry(k).or_default().extend(v);
+        }
+        for (k, v) in other.invariant_types {
+            self.invariant_types.entry(k).or_default().extend(v);
+        }
+    }
+
     /// The single requirement list a call to `name` refers to: `None` when no unsafe function of
     /// that name has a list, or when several have different lists.
     pub fn callee(&self, name: &str) -> Option<&Callee> {

@@ -22,6 +22,7 @@
 //! The dictionary is reached through the [`Vocabulary`] trait; [`dictionary`] implements it
 //! with `safety_dict`'s matcher, the one `safety-dict expand` uses.
 
+pub mod cache;
 pub mod checks;
 pub mod code;
 pub mod dictionary;
@@ -31,13 +32,13 @@ pub mod index;
 pub mod markdown;
 pub mod render;
 pub mod report;
+pub mod run;
 pub mod source;
 pub mod syntax;
 pub mod vocabulary;
 pub mod walk;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 pub use code::{Code, Level};
 pub use error::LintError;
@@ -79,7 +80,11 @@ impl LintOptions {
 
 /// Lints files and directories (every `*.rs` below them). Unreadable paths are reported in
 /// [`LintReport::errors`] and skipped.
-pub fn lint_paths(paths: &[PathBuf], vocab: &dyn Vocabulary, options: &LintOptions) -> LintReport {
+pub fn lint_paths(
+    paths: &[PathBuf],
+    vocab: &(dyn Vocabulary + Sync),
+    options: &LintOptions,
+) -> LintReport {
     let mut errors = Vec::new();
     let files = walk::rust_files(paths, &mut errors);
     let mut sources = Vec::with_capacity(files.len());
@@ -134,60 +139,17 @@ fn new_ctx<'a>(
 /// Lints sources already in memory, as one tree (calls between them are resolved).
 pub fn lint_sources(
     files: &[SourceFile],
-    vocab: &dyn Vocabulary,
+    vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
 ) -> LintReport {
-    let parsed: Vec<syntax::Parsed> = files.iter().map(|f| syntax::parse(&f.text)).collect();
-    let mut index = index::TreeIndex::default();
-    let mut garbage = vec![false; files.len()];
-    for (i, (f, p)) in files.iter().zip(&parsed).enumerate() {
-        let kib = f.text.len() / 1024 + 1;
-        garbage[i] = p.error_count > options.max_errors_per_kib.saturating_mul(kib);
-        if !garbage[i] {
-            index.add_file(i, &p.root);
-        }
-    }
-    let mut report = LintReport::default();
-    report.stats.invariant_types = index.invariant_types.values().map(Vec::len).sum();
-    for (i, (f, p)) in files.iter().zip(&parsed).enumerate() {
-        report.sources.insert(f.path.clone(), Arc::clone(&f.text));
-        let mut ctx = new_ctx(f, i, vocab, &index, options);
-        ctx.stats.files = 1;
-        ctx.stats.bytes = f.text.len();
-        if let Some((at, message)) = &p.first_error {
-            ctx.stats.files_with_syntax_errors = 1;
-            let what = if garbage[i] {
-                format!(
-                    "{} syntax errors: this does not look like Rust; skipped (first: {message})",
-                    p.error_count
-                )
-            } else {
-                format!(
-                    "{} syntax error(s); linted as far as the parser recovered (first: {message})",
-                    p.error_count
-                )
-            };
-            ctx.report(
-                checks::Report::new(Code::Sd0000, *at..*at, what).label("the parser stopped here"),
-            );
-        }
-        if !garbage[i] {
-            checks::run_all(&mut ctx, &p.root);
-        }
-        report.stats.merge(&ctx.stats);
-        report.findings.extend(ctx.findings);
-    }
-    report
-        .findings
-        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    report
+    run::lint_sources(files, vocab, options)
 }
 
 /// Lints one piece of text as a file named `path` (for tests, fuzzing and editors).
 pub fn lint_text(
     path: &str,
     text: &str,
-    vocab: &dyn Vocabulary,
+    vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
 ) -> LintReport {
     lint_sources(&[SourceFile::new(path, text)], vocab, options)

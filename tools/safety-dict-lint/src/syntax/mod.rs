@@ -1,6 +1,7 @@
 //! The parser layer: rust-analyzer's lossless tree, where comments are tokens in place.
 
 pub mod comments;
+pub mod depth;
 pub mod docs;
 pub mod macros;
 

@@ -1,0 +1,66 @@
+//! A per-thread memo of the dictionary's readings: the same sentence (a callee's `# Safety`
+//! item compared at every call, a repeated comment) is analysed once. It also keeps absurd
+//! items away from the matcher, whose work grows with every ` by ` and ` and ` of an item: no
+//! dictionary phrase comes near these limits, so such an item is unrecognised anyway.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::vocabulary::{Analysis, PhraseMatch, Statement, Vocabulary};
+
+/// Items longer than this (in bytes) are not sent to the matcher.
+pub const MAX_ITEM_LEN: usize = 600;
+/// Nor items with more separators than these.
+pub const MAX_BY: usize = 4;
+pub const MAX_AND: usize = 10;
+
+fn too_big(item: &str) -> bool {
+    item.len() > MAX_ITEM_LEN
+        || item.matches(" by ").count() > MAX_BY
+        || item.matches(" and ").count() > MAX_AND
+}
+
+pub struct CachedVocabulary<'a> {
+    inner: &'a dyn Vocabulary,
+    memo: RefCell<HashMap<String, Analysis>>,
+}
+
+impl<'a> CachedVocabulary<'a> {
+    pub fn new(inner: &'a dyn Vocabulary) -> Self {
+        CachedVocabulary {
+            inner,
+            memo: RefCell::new(HashMap::new()),
+        }
+    }
+}
+
+impl Vocabulary for CachedVocabulary<'_> {
+    fn analyse_item(&self, item: &str) -> Analysis {
+        if let Some(a) = self.memo.borrow().get(item) {
+            return a.clone();
+        }
+        let a = if too_big(item) {
+            Analysis {
+                statement: Statement {
+                    text: item.split_whitespace().collect::<Vec<_>>().join(" "),
+                    result: PhraseMatch::Unrecognised {
+                        nearest: Vec::new(),
+                    },
+                },
+                justifications: Vec::new(),
+            }
+        } else {
+            self.inner.analyse_item(item)
+        };
+        self.memo.borrow_mut().insert(item.to_string(), a.clone());
+        a
+    }
+
+    fn entry_url(&self, id: &str) -> String {
+        self.inner.entry_url(id)
+    }
+
+    fn site_url(&self) -> String {
+        self.inner.site_url()
+    }
+}

@@ -1,0 +1,188 @@
+//! The driver: files are split among worker threads (each with a large stack, since the parser
+//! recurses); each worker parses its files and indexes them, the indexes are merged, and each
+//! worker then runs the checks on the trees it holds.
+
+use std::sync::{mpsc, Arc};
+
+use crate::cache::CachedVocabulary;
+use crate::checks::{self, Ctx, Report};
+use crate::code::Code;
+use crate::finding::Finding;
+use crate::index::TreeIndex;
+use crate::report::{LintReport, Stats};
+use crate::source::SourceFile;
+use crate::syntax::{self, depth::nesting_estimate};
+use crate::vocabulary::Vocabulary;
+use crate::LintOptions;
+
+/// Stack of each worker thread: the parser recurses once per nesting level.
+const WORKER_STACK: usize = 256 * 1024 * 1024;
+/// Files nested deeper than this (see [`nesting_estimate`]) are reported and skipped.
+pub const MAX_NESTING: usize = 2000;
+
+/// What one worker returns.
+#[derive(Default)]
+struct Part {
+    findings: Vec<Finding>,
+    stats: Stats,
+}
+
+enum Skip {
+    No,
+    Garbage,
+    TooDeep(usize),
+}
+
+fn worker(
+    files: &[SourceFile],
+    mine: Vec<usize>,
+    vocab: &(dyn Vocabulary + Sync),
+    options: &LintOptions,
+    index_out: mpsc::Sender<TreeIndex>,
+    index_in: mpsc::Receiver<Arc<TreeIndex>>,
+) -> Part {
+    let mut parsed = Vec::with_capacity(mine.len());
+    let mut partial = TreeIndex::default();
+    for &i in &mine {
+        let f = &files[i];
+        let depth = nesting_estimate(&f.text);
+        if depth > MAX_NESTING {
+            parsed.push((i, None, Skip::TooDeep(depth)));
+            continue;
+        }
+        let p = syntax::parse(&f.text);
+        let kib = f.text.len() / 1024 + 1;
+        let skip = if p.error_count > options.max_errors_per_kib.saturating_mul(kib) {
+            Skip::Garbage
+        } else {
+            partial.add_file(i, &p.root);
+            Skip::No
+        };
+        parsed.push((i, Some(p), skip));
+    }
+    // The main thread merges every worker's index; a closed channel means it gave up.
+    let index = match index_out
+        .send(partial)
+        .ok()
+        .and_then(|_| index_in.recv().ok())
+    {
+        Some(idx) => idx,
+        None => return Part::default(),
+    };
+    let cached = CachedVocabulary::new(vocab);
+    let mut part = Part::default();
+    for (i, p, skip) in parsed {
+        let f = &files[i];
+        let mut ctx = Ctx {
+            file: f,
+            file_index: i,
+            vocab: &cached,
+            index: &index,
+            options,
+            findings: Vec::new(),
+            stats: Stats::default(),
+        };
+        ctx.stats.files = 1;
+        ctx.stats.bytes = f.text.len();
+        if let Skip::TooDeep(depth) = skip {
+            ctx.report(
+                Report::new(
+                    Code::Sd0000,
+                    0..0,
+                    format!("nesting too deep to parse safely (about {depth} levels); skipped"),
+                )
+                .label("skipped"),
+            );
+        }
+        if let Some(p) = &p {
+            if let Some((at, message)) = &p.first_error {
+                ctx.stats.files_with_syntax_errors = 1;
+                let what = if matches!(skip, Skip::Garbage) {
+                    format!(
+                        "{} syntax errors: this does not look like Rust; skipped (first: {message})",
+                        p.error_count
+                    )
+                } else {
+                    format!(
+                        "{} syntax error(s); linted as far as the parser recovered (first: {message})",
+                        p.error_count
+                    )
+                };
+                ctx.report(
+                    Report::new(Code::Sd0000, *at..*at, what).label("the parser stopped here"),
+                );
+            }
+            if matches!(skip, Skip::No) {
+                checks::run_all(&mut ctx, &p.root);
+            }
+        }
+        part.stats.merge(&ctx.stats);
+        part.findings.extend(ctx.findings);
+    }
+    part
+}
+
+/// Lints sources in memory as one tree, on up to `available_parallelism` threads.
+pub fn lint_sources(
+    files: &[SourceFile],
+    vocab: &(dyn Vocabulary + Sync),
+    options: &LintOptions,
+) -> LintReport {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 8)
+        .min(files.len().max(1));
+    // Deal files round-robin by size so workers get similar loads.
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].text.len()));
+    let mut shares: Vec<Vec<usize>> = vec![Vec::new(); threads];
+    for (n, i) in order.into_iter().enumerate() {
+        shares[n % threads].push(i);
+    }
+    let mut report = LintReport::default();
+    let parts: Vec<Part> = std::thread::scope(|scope| {
+        let (to_main, from_workers) = mpsc::channel::<TreeIndex>();
+        let mut senders = Vec::new();
+        let mut handles = Vec::new();
+        for share in shares {
+            let (to_worker, from_main) = mpsc::channel::<Arc<TreeIndex>>();
+            senders.push(to_worker);
+            let to_main = to_main.clone();
+            let spawned = std::thread::Builder::new()
+                .name("safety-dict-lint".into())
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, move || {
+                    worker(files, share, vocab, options, to_main, from_main)
+                });
+            handles.push(spawned);
+        }
+        drop(to_main);
+        let mut index = TreeIndex::default();
+        for partial in from_workers.iter().take(senders.len()) {
+            index.merge(partial);
+        }
+        let index = Arc::new(index);
+        for s in &senders {
+            let _ = s.send(Arc::clone(&index));
+        }
+        report.stats.invariant_types = index.invariant_types.values().map(Vec::len).sum();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h.join().unwrap_or_default(),
+                Err(_) => Part::default(),
+            })
+            .collect()
+    });
+    for part in parts {
+        report.stats.merge(&part.stats);
+        report.findings.extend(part.findings);
+    }
+    for f in files {
+        report.sources.insert(f.path.clone(), Arc::clone(&f.text));
+    }
+    report
+        .findings
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    report
+}
