@@ -19,6 +19,7 @@
 //! # }
 //! ```
 
+mod fuzzy;
 mod index;
 mod query;
 mod schema;

@@ -4,12 +4,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tantivy::query::{
-    BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
-};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{Searcher, Term};
 
+use crate::fuzzy::Fuzzy;
 use crate::schema::Fields;
 use crate::words::{fuzzy_distance, osa_distance, QueryWord};
 use crate::SearchError;
@@ -41,44 +40,52 @@ impl Plan {
         fields: &Fields,
         words: &[QueryWord],
     ) -> Result<Plan, SearchError> {
-        let mut marks = BTreeMap::new();
-        let mut corrected = Vec::with_capacity(words.len());
-        for w in words {
-            let c = Correction::find(searcher, fields, &w.text)?;
-            for (t, weight) in &c.marks {
-                if !is_filler(t) {
-                    marks.insert(t.clone(), *weight);
-                }
-            }
-            for p in &w.parts {
-                marks.insert(p.clone(), 0.5);
-            }
-            corrected.push(c.word);
+        let unique: BTreeSet<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        let mut known: BTreeMap<&str, Spelling> = BTreeMap::new();
+        for &w in &unique {
+            known.insert(w, Spelling::find(searcher, fields, w)?);
         }
 
-        let unique_words: BTreeSet<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        let mut marks = BTreeMap::new();
+        for (w, s) in &known {
+            for (t, weight) in s.marks(w) {
+                if !is_filler(&t) {
+                    marks.insert(t, weight);
+                }
+            }
+        }
+        for p in words.iter().flat_map(|w| &w.parts) {
+            marks.insert(p.clone(), 0.5);
+        }
+        let corrected: Vec<String> = words
+            .iter()
+            .map(|w| {
+                known
+                    .get(w.text.as_str())
+                    .map_or(&w.text, |s| &s.word)
+                    .clone()
+            })
+            .collect();
+
         let mut scoring: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut terms: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for &(field, weight) in &fields.weighted() {
-            for &w in &unique_words {
+            for (&w, s) in &known {
                 scoring.push(should(boosted(term(field, w), weight)));
                 terms.push(should(term(field, w)));
+                if s.word != w {
+                    scoring.push(should(boosted(term(field, &s.word), weight * CORRECTED)));
+                }
             }
-            for (w, c) in words.iter().zip(&corrected) {
-                if *c != w.text {
-                    scoring.push(should(boosted(term(field, c), weight * CORRECTED)));
-                }
-                for p in &w.parts {
-                    scoring.push(should(boosted(term(field, p), weight * HUMP)));
-                }
+            let parts: BTreeSet<&String> = words.iter().flat_map(|w| &w.parts).collect();
+            for p in parts {
+                scoring.push(should(boosted(term(field, p), weight * HUMP)));
             }
         }
         for &(field, weight) in &fields.fuzzy() {
-            for &w in &unique_words {
-                let d = fuzzy_distance(w);
-                if d > 0 {
-                    let q = FuzzyTermQuery::new(Term::from_field_text(field, w), d, true);
-                    scoring.push(should(boosted(Box::new(q), weight * FUZZY)));
+            for s in known.values() {
+                if let Some(f) = &s.fuzzy {
+                    scoring.push(should(boosted(f.query(field), weight * FUZZY)));
                 }
             }
         }
@@ -98,11 +105,11 @@ impl Plan {
 
 /// Words too common to be worth marking in a snippet (they still count in the ranking).
 fn is_filler(word: &str) -> bool {
-    const FILLERS: [&str; 16] = [
+    const FILLERS: [&str; 17] = [
         "a", "an", "and", "are", "as", "at", "be", "by", "for", "in", "is", "it", "of", "on", "or",
-        "the",
+        "the", "to",
     ];
-    FILLERS.contains(&word) || word == "to"
+    FILLERS.contains(&word)
 }
 
 /// The phrase in every phrasing field, when it has at least two words.
@@ -139,84 +146,71 @@ fn should(q: Box<dyn Query>) -> (Occur, Box<dyn Query>) {
     (Occur::Should, q)
 }
 
-/// A word and what the index knows of it.
-struct Correction {
-    /// The word itself when indexed, else the nearest indexed word (fewest edits, then most
-    /// documents), else the word itself.
+/// A query word and what the index knows of it.
+struct Spelling {
+    /// The word itself when indexed, else its nearest indexed spelling (fewest edits, then
+    /// most documents), else the word itself.
     word: String,
-    /// The indexed words within the fuzzy distance of the word (itself included).
-    marks: Vec<(String, f32)>,
+    /// For a word that is not indexed: its automaton, for the fuzzy clauses.
+    fuzzy: Option<Fuzzy>,
+    /// For a word that is not indexed: its nearest indexed spellings and their document counts.
+    nearest: Vec<(String, u64)>,
 }
 
-impl Correction {
-    fn find(searcher: &Searcher, fields: &Fields, word: &str) -> Result<Correction, SearchError> {
-        let d = fuzzy_distance(word);
+impl Spelling {
+    /// A word found as written in a searched field is taken as spelt right (no fuzzy cost);
+    /// any other word is looked up with its automaton in every searched field.
+    fn find(searcher: &Searcher, fields: &Fields, word: &str) -> Result<Spelling, SearchError> {
         let mut known = false;
-        let mut near: BTreeMap<String, u64> = BTreeMap::new();
         for &(field, _) in &fields.fuzzy() {
             if searcher.doc_freq(&Term::from_field_text(field, word))? > 0 {
                 known = true;
-            }
-            if d > 0 {
-                collect_near(searcher, field, word, d, &mut near)?;
+                break;
             }
         }
-        if known || near.is_empty() {
-            // Mark the word and its inflections (`reads` marks `read`), not every neighbour.
-            let mut marks = vec![(word.to_string(), 1.0)];
-            marks.extend(
-                near.keys()
-                    .filter(|t| t.starts_with(word) || word.starts_with(t.as_str()))
-                    .map(|t| (t.clone(), 1.0)),
-            );
-            return Ok(Correction {
+        let d = fuzzy_distance(word);
+        if known || d == 0 {
+            return Ok(Spelling {
                 word: word.to_string(),
-                marks,
+                fuzzy: None,
+                nearest: Vec::new(),
             });
         }
-        // Mark the nearest spellings only: `raeds` marks `reads`, not `rates` too.
-        let nearest = near
-            .keys()
-            .map(|t| osa_distance(word, t))
-            .min()
-            .unwrap_or(0);
-        let marks = near
-            .iter()
-            .filter(|(t, _)| osa_distance(word, t) == nearest)
-            .map(|(t, &df)| (t.clone(), 1.0 / (1.0 + df as f32)))
-            .collect();
-        let best = near
-            .iter()
-            .min_by(|(a, da), (b, db)| {
-                osa_distance(word, a)
-                    .cmp(&osa_distance(word, b))
-                    .then(db.cmp(da))
-                    .then(a.cmp(b))
-            })
-            .map_or_else(|| word.to_string(), |(t, _)| t.clone());
-        Ok(Correction { word: best, marks })
-    }
-}
-
-/// Adds the words of `field` within `distance` edits of `word` (with their document counts)
-/// to `near`.
-fn collect_near(
-    searcher: &Searcher,
-    field: Field,
-    word: &str,
-    distance: u8,
-    near: &mut BTreeMap<String, u64>,
-) -> Result<(), SearchError> {
-    let dfa =
-        FuzzyTermQuery::new(Term::from_field_text(field, word), distance, true).automaton()?;
-    for segment in searcher.segment_readers() {
-        let inverted = segment.inverted_index(field)?;
-        let mut stream = inverted.terms().search(&dfa).into_stream()?;
-        while stream.advance() {
-            if let Ok(text) = std::str::from_utf8(stream.key()) {
-                *near.entry(text.to_string()).or_default() += u64::from(stream.value().doc_freq);
-            }
+        let fuzzy = Fuzzy::new(fields.phrase, word, d)?;
+        let mut near: BTreeMap<String, u64> = BTreeMap::new();
+        for &(field, _) in &fields.fuzzy() {
+            fuzzy.collect(searcher, field, &mut near)?;
         }
+        let least = near.keys().map(|t| osa_distance(word, t)).min();
+        let mut nearest: Vec<(String, u64)> = near
+            .into_iter()
+            .filter(|(t, _)| Some(osa_distance(word, t)) == least)
+            .collect();
+        // Most documents first, then alphabetical: the correction is the first.
+        nearest.sort_by(|(a, da), (b, db)| db.cmp(da).then(a.cmp(b)));
+        Ok(Spelling {
+            word: nearest
+                .first()
+                .map_or_else(|| word.to_string(), |(t, _)| t.clone()),
+            fuzzy: Some(fuzzy),
+            nearest,
+        })
     }
-    Ok(())
+
+    /// The indexed words to mark for query word `w`: its nearest spellings when misspelt, else
+    /// itself and its plural or singular (`reads` marks `read`).
+    fn marks(&self, w: &str) -> Vec<(String, f32)> {
+        if self.fuzzy.is_some() {
+            return self
+                .nearest
+                .iter()
+                .map(|(t, df)| (t.clone(), 1.0 / (1.0 + *df as f32)))
+                .collect();
+        }
+        let mut out = vec![(w.to_string(), 1.0), (format!("{w}s"), 1.0)];
+        if let Some(stem) = w.strip_suffix('s').filter(|s| s.len() > 2) {
+            out.push((stem.to_string(), 1.0));
+        }
+        out
+    }
 }
