@@ -1,0 +1,205 @@
+//! The matcher runs phrasings without the regex engine; the regexes it exports (for the web
+//! expander) must agree with it. Differential test on the real dictionary's phrasings.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use regex::Regex;
+use safety_dict::grammar::mask_index;
+use safety_dict::Dictionary;
+
+struct Fixture {
+    dict: Dictionary,
+    regexes: Vec<Regex>,
+}
+
+fn fx() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let dict = Dictionary::load(&root).unwrap_or_else(|e| panic!("the real dictionary: {e}"));
+        let regexes = dict
+            .matcher()
+            .patterns()
+            .iter()
+            .map(|p| Regex::new(&p.regex).expect("exported regex compiles"))
+            .collect();
+        Fixture { dict, regexes }
+    })
+}
+
+/// What the matcher did before: every regex that matches, in pattern order; the most
+/// specific one with consistent captures wins.
+fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
+    let f = fx();
+    let pats = f.dict.matcher().patterns();
+    let all: Vec<usize> = (0..pats.len())
+        .filter(|&i| f.regexes[i].is_match(text))
+        .collect();
+    let mut best: Option<(usize, (String, Vec<String>))> = None;
+    for &i in &all {
+        let p = &pats[i];
+        if best.as_ref().is_some_and(|(s, _)| *s >= p.specificity) {
+            continue;
+        }
+        let caps = f.regexes[i].captures(text).expect("matched");
+        let vals: Vec<String> = (1..caps.len())
+            .map(|k| caps.get(k).map_or("", |m| m.as_str()).trim().to_string())
+            .collect();
+        let mut seen: Vec<(&str, String)> = Vec::new();
+        let mut consistent = true;
+        for (slot, v) in p.slots.iter().zip(&vals) {
+            let v = if v.starts_with('`') || slot.words {
+                v.clone()
+            } else {
+                format!("`{v}`")
+            };
+            match seen.iter().find(|(n, _)| *n == slot.var) {
+                Some((_, prev)) if *prev != v => consistent = false,
+                Some(_) => {}
+                None => seen.push((&slot.var, v)),
+            }
+        }
+        if consistent {
+            best = Some((
+                p.specificity,
+                (p.entry.clone(), seen.into_iter().map(|(_, v)| v).collect()),
+            ));
+        }
+    }
+    (all, best.map(|(_, m)| m))
+}
+
+fn filler() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-z_][a-z0-9_]{0,6}".prop_map(|s| format!("`{s}`")),
+        "[a-zA-Z_$][a-zA-Z0-9_]{0,5}",
+        "[a-z]{1,4}(\\.[a-z]{1,4}|::[a-z]{1,3}){1,2}(\\(\\))?",
+        "[a-z]{1,5}( [a-z]{1,5}){0,3}",
+        "`'[a-z]{1,3}`",
+        "`[a-z]{1,3} \\* [0-9]`",
+        Just("`".to_string()),
+        Just("".to_string()),
+    ]
+}
+
+/// A pattern's sample with its placeholder slots (`v0`, `v1`, ...) replaced by fillers,
+/// randomly upper-cased outside code.
+fn sentence() -> impl Strategy<Value = String> {
+    let n = fx().dict.matcher().patterns().len();
+    (
+        0..n,
+        prop::collection::vec(filler(), 4),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(i, fills, upper, tail)| {
+            let p = &fx().dict.matcher().patterns()[i];
+            let mut s = p.sample.clone();
+            for (k, f) in fills.iter().enumerate() {
+                s = s.replace(&format!("`v{k}`"), f);
+            }
+            if upper {
+                s = s
+                    .split('`')
+                    .enumerate()
+                    .map(|(j, part)| {
+                        if j % 2 == 0 {
+                            part.to_uppercase()
+                        } else {
+                            part.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("`");
+            }
+            if tail {
+                s.push('s');
+            }
+            s
+        })
+}
+
+fn check(text: &str) -> Result<(), TestCaseError> {
+    assert!(!text.chars().any(|c| mask_index(c).is_some()));
+    let m = fx().dict.matcher();
+    let (all, best) = reference(text);
+    prop_assert_eq!(m.matching(text), all, "matching {:?}", text);
+    let got = m
+        .match_text(text)
+        .map(|m| (m.entry, m.bindings.into_values().collect::<Vec<_>>()));
+    prop_assert_eq!(got, best, "match_text {:?}", text);
+    Ok(())
+}
+
+#[test]
+fn every_sample_agrees_with_the_regexes() {
+    let m = fx().dict.matcher();
+    assert!(m.patterns().len() > 100);
+    for p in m.patterns() {
+        check(&p.sample).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            m.matching(&p.sample)
+                .iter()
+                .any(|&i| std::ptr::eq(&m.patterns()[i], p)),
+            "{:?} does not match its own sample",
+            p.regex
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn filled_samples_agree_with_the_regexes(s in sentence()) {
+        check(&s)?;
+    }
+}
+
+/// The scores `suggest` promises, computed the slow way.
+fn reference_suggest(text: &str, limit: usize) -> Vec<(String, String, f64)> {
+    fn shape(t: &str) -> String {
+        safety_dict::text::segments(t)
+            .into_iter()
+            .map(|s| match s {
+                safety_dict::text::Segment::Plain(p) => p.to_lowercase(),
+                safety_dict::text::Segment::Code(_) => "x".to_string(),
+            })
+            .collect()
+    }
+    let q = shape(text);
+    let mut best: Vec<(String, String, f64)> = Vec::new();
+    for p in fx().dict.matcher().patterns() {
+        let o = shape(&p.sample);
+        let score = strsim::sorensen_dice(&q, &o).max(strsim::normalized_levenshtein(&q, &o));
+        match best.iter_mut().find(|b| b.0 == p.entry) {
+            Some(b) if score > b.2 => *b = (p.entry.clone(), p.phrasing.clone(), score),
+            Some(_) => {}
+            None => best.push((p.entry.clone(), p.phrasing.clone(), score)),
+        }
+    }
+    best.retain(|b| b.2 >= safety_dict::matcher::SUGGESTION_MIN_SCORE);
+    best.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+    best.truncate(limit);
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn suggestions_are_the_best_scores(s in sentence(), junk in "[a-z `]{0,30}", limit in 0usize..6) {
+        for text in [s.clone(), format!("{s} {junk}"), junk.clone()] {
+            let got: Vec<(String, String, f64)> = fx()
+                .dict
+                .matcher()
+                .suggest(&text, limit)
+                .into_iter()
+                .map(|g| (g.entry, g.phrasing, g.score))
+                .collect();
+            prop_assert_eq!(got, reference_suggest(&text, limit), "{:?}", text);
+        }
+    }
+}
