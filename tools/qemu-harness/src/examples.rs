@@ -128,6 +128,16 @@ pub fn problems(ex: &Example) -> Vec<String> {
                 "{name}: a `runs` side must list the `markers` it prints"
             ));
         }
+        for flag in &s.rustflags {
+            // The flags go into a Kbuild file: allow only what rustc flags are made of.
+            let ok = flag.starts_with('-')
+                && flag
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_=,.".contains(c));
+            if !ok {
+                p.push(format!("{name}: rustflag `{flag}` is not a plain rustc flag"));
+            }
+        }
         let src = ex.source(side, false);
         match std::fs::read_to_string(&src) {
             Err(e) => p.push(format!("{}: {e}", src.display())),
