@@ -28,7 +28,21 @@ fn is_safe_url(url: &str) -> bool {
         || lower.starts_with("vbscript:"))
 }
 
+/// Dictionary text links other entries relative to `dictionary/` (`valid-for-reads.html`); on a
+/// page elsewhere such a link must climb to the site root first.
+fn rebase(url: &str, base: &str) -> Option<String> {
+    let relative = !url.is_empty()
+        && !url.contains("://")
+        && !url.starts_with(['/', '#'])
+        && !url.starts_with("mailto:");
+    relative.then(|| format!("{base}dictionary/{url}"))
+}
+
 fn render(markdown: &str) -> String {
+    render_at(markdown, None)
+}
+
+fn render_at(markdown: &str, base: Option<&str>) -> String {
     let parser = Parser::new_ext(
         markdown,
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
@@ -41,17 +55,46 @@ fn render(markdown: &str) -> String {
             dest_url,
             title,
             id,
-        }) if !is_safe_url(&dest_url) => Event::Start(Tag::Link {
-            link_type,
-            dest_url: CowStr::from("#"),
-            title,
-            id,
-        }),
+        }) => {
+            let dest_url = if !is_safe_url(&dest_url) {
+                CowStr::from("#")
+            } else {
+                match base.and_then(|b| rebase(&dest_url, b)) {
+                    Some(u) => CowStr::from(u),
+                    None => dest_url,
+                }
+            };
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            })
+        }
         other => other,
     });
     let mut out = String::new();
     html::push_html(&mut out, parser);
     out
+}
+
+/// Block Markdown from the dictionary, for a page at `from` (links rebased).
+pub fn block_at(markdown: &str, from: &str) -> String {
+    no_blank_lines(&render_at(markdown, Some(&crate::pages::up(from))))
+}
+
+/// One line of Markdown from the dictionary, for a page at `from` (links rebased).
+pub fn inline_at(markdown: &str, from: &str) -> String {
+    strip_paragraph(&render_at(markdown, Some(&crate::pages::up(from))))
+}
+
+fn strip_paragraph(html: &str) -> String {
+    let trimmed = html.trim();
+    let inner = trimmed
+        .strip_prefix("<p>")
+        .and_then(|s| s.strip_suffix("</p>"))
+        .unwrap_or(trimmed);
+    no_blank_lines(inner).replace('\n', " ")
 }
 
 /// Block Markdown (paragraphs, lists, code) to safe HTML, with no blank lines so that it can sit
@@ -62,13 +105,7 @@ pub fn block(markdown: &str) -> String {
 
 /// One line of Markdown to safe inline HTML (no surrounding paragraph).
 pub fn inline(markdown: &str) -> String {
-    let html = render(markdown);
-    let trimmed = html.trim();
-    let inner = trimmed
-        .strip_prefix("<p>")
-        .and_then(|s| s.strip_suffix("</p>"))
-        .unwrap_or(trimmed);
-    no_blank_lines(inner).replace('\n', " ")
+    strip_paragraph(&render(markdown))
 }
 
 /// Plain text of one line of Markdown (for titles and attributes).
@@ -135,6 +172,20 @@ mod tests {
         let out = block("```\na\n\nb\n```\n\npara");
         assert!(!out.contains("\n\n"));
         assert!(out.contains("a&#10;&#10;b"), "{out}");
+    }
+
+    #[test]
+    fn dictionary_links_are_rebased_to_the_page() {
+        let out = inline_at("see [x](valid-for-reads.html#meaning)", "requirements.md");
+        assert!(
+            out.contains("href=\"dictionary/valid-for-reads.html#meaning\""),
+            "{out}"
+        );
+        let out = inline_at("see [x](valid-for-reads.html)", "dictionary/a.md");
+        assert!(
+            out.contains("href=\"../dictionary/valid-for-reads.html\""),
+            "{out}"
+        );
     }
 
     #[test]

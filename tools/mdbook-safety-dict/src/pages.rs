@@ -9,7 +9,7 @@ use safety_dict::report::{Report, SideName, SideResult};
 use safety_dict::{Clause, Dictionary, Entry, Example};
 
 use crate::highlight::Highlighter;
-use crate::html::{block, escape, inline, plain};
+use crate::html::{block, block_at, escape, inline_at, plain};
 
 /// Where a chapter uses a term: (chapter name, chapter path without extension).
 pub type TermUses = BTreeMap<String, Vec<(String, String)>>;
@@ -76,11 +76,11 @@ impl Site<'_> {
         match &n.entry {
             Some(id) => format!(
                 "{} <a class=\"sd-ref\" href=\"{}\">{}</a>",
-                inline(&n.text),
+                inline_at(&n.text, from),
                 self.entry_link(from, id),
                 escape(id)
             ),
-            None => inline(&n.text),
+            None => inline_at(&n.text, from),
         }
     }
 
@@ -116,13 +116,13 @@ impl Site<'_> {
         for (c, line) in e.meaning.iter().zip(self.dict.meaning_lines(e)) {
             match c {
                 Clause::Text { .. } => {
-                    let _ = write!(out, "<li>{}</li>", inline(&line));
+                    let _ = write!(out, "<li>{}</li>", inline_at(&line, from));
                 }
                 Clause::Ref { id, .. } => {
                     let _ = write!(
                         out,
                         "<li>{} <a class=\"sd-ref\" href=\"{}\">{}</a></li>",
-                        inline(&line),
+                        inline_at(&line, from),
                         self.entry_link(from, id),
                         escape(id)
                     );
@@ -140,7 +140,7 @@ impl Site<'_> {
         let _ = writeln!(
             md,
             "<h1 class=\"sd-title\" id=\"entry\">{}</h1>\n<div class=\"sd-meta\"><span class=\"sd-kind sd-kind-{}\">{}</span> <code class=\"sd-id\">{}</code> <button class=\"sd-copy\" type=\"button\" data-url=\"{}\" title=\"Copy the stable URL of this entry\">Copy link</button> <a class=\"sd-permalink\" href=\"{}\">{}</a></div>\n",
-            inline(&e.phrase),
+            inline_at(&e.phrase, &from),
             e.kind.dir(),
             e.kind.dir(),
             escape(&e.id),
@@ -148,7 +148,11 @@ impl Site<'_> {
             escape(&url),
             escape(&url),
         );
-        let _ = writeln!(md, "<p class=\"sd-summary\">{}</p>\n", inline(&e.summary));
+        let _ = writeln!(
+            md,
+            "<p class=\"sd-summary\">{}</p>\n",
+            inline_at(&e.summary, &from)
+        );
 
         if !e.vars.is_empty() {
             md.push_str("## Variables\n\n<table class=\"sd-vars\"><thead><tr><th>Variable</th><th>Type</th></tr></thead><tbody>");
@@ -175,17 +179,21 @@ impl Site<'_> {
             let _ = writeln!(
                 md,
                 "## Notes\n\n<div class=\"sd-notes\">{}</div>\n",
-                block(n)
+                block_at(n, &from)
             );
         }
         md.push_str("## Wordings\n\n<ul class=\"sd-wordings\">");
         let _ = write!(
             md,
             "<li><strong>Standard:</strong> {}</li>",
-            inline(&e.phrase)
+            inline_at(&e.phrase, &from)
         );
         for a in &e.accepted {
-            let _ = write!(md, "<li><strong>Also accepted:</strong> {}</li>", inline(a));
+            let _ = write!(
+                md,
+                "<li><strong>Also accepted:</strong> {}</li>",
+                inline_at(a, &from)
+            );
         }
         md.push_str("</ul>\n\n");
         if !e.discouraged.is_empty() {
@@ -194,9 +202,9 @@ impl Site<'_> {
                 let _ = write!(
                     md,
                     "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    inline(&d.phrase),
-                    inline(&d.reason),
-                    inline(&d.preferred)
+                    inline_at(&d.phrase, &from),
+                    inline_at(&d.reason, &from),
+                    inline_at(&d.preferred, &from)
                 );
             }
             md.push_str("</tbody></table>\n\n");
@@ -216,8 +224,8 @@ impl Site<'_> {
                         md,
                         "<li><a href=\"{}\">{}</a> — {}</li>",
                         self.entry_link(&from, s),
-                        inline(&t.phrase),
-                        inline(&t.summary)
+                        inline_at(&t.phrase, &from),
+                        inline_at(&t.summary, &from)
                     );
                 }
             }
@@ -237,7 +245,7 @@ impl Site<'_> {
                     md,
                     "<li>the meaning of <a href=\"{}\">{}</a></li>",
                     self.entry_link(&from, &u.id),
-                    inline(&u.phrase)
+                    inline_at(&u.phrase, &from)
                 );
             }
             for (name, path) in chapters.into_iter().flatten() {
@@ -261,7 +269,7 @@ impl Site<'_> {
                     up(&from),
                     escape(&x.id),
                     escape(&x.title),
-                    inline(&x.summary)
+                    inline_at(&x.summary, &from)
                 );
             }
             md.push_str("</ul>\n\n");
@@ -269,7 +277,7 @@ impl Site<'_> {
         if !e.sources.is_empty() {
             md.push_str("## Sources\n\n<ul class=\"sd-sources\">");
             for s in &e.sources {
-                let _ = write!(md, "<li>{}</li>", inline(s));
+                let _ = write!(md, "<li>{}</li>", inline_at(s, &from));
             }
             md.push_str("</ul>\n");
         }
@@ -281,8 +289,8 @@ impl Site<'_> {
             "<tr data-kind=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td></tr>",
             e.kind.dir(),
             self.entry_link(from, &e.id),
-            inline(&e.phrase),
-            inline(&e.summary)
+            inline_at(&e.phrase, from),
+            inline_at(&e.summary, from)
         )
     }
 
@@ -327,7 +335,7 @@ impl Site<'_> {
                 md,
                 "<li><a href=\"{}\">{}</a> <span class=\"sd-kind sd-kind-{}\">{}</span></li>",
                 self.entry_link(AZ_MD_PATH, &e.id),
-                inline(&e.phrase),
+                inline_at(&e.phrase, AZ_MD_PATH),
                 e.kind.dir(),
                 e.kind.dir()
             );
@@ -377,7 +385,10 @@ impl Site<'_> {
                 .map(|v| format!("<code>{}: {}</code>", escape(&v.name), escape(&v.ty)))
                 .collect();
             let meaning = if e.meaning.is_empty() {
-                e.notes.as_deref().map(inline).unwrap_or_default()
+                e.notes
+                    .as_deref()
+                    .map(|n| inline_at(n, from))
+                    .unwrap_or_default()
             } else {
                 self.meaning_html(from, e)
             };
@@ -386,7 +397,7 @@ impl Site<'_> {
                 "<tr id=\"table-{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td></tr>",
                 escape(&e.id),
                 self.entry_link(from, &e.id),
-                inline(&e.phrase),
+                inline_at(&e.phrase, from),
                 vars.join("<br>"),
                 meaning
             );
@@ -452,12 +463,12 @@ impl Site<'_> {
         let mut md = format!(
             "<h1 class=\"sd-title\" id=\"example\">{}</h1>\n<p class=\"sd-summary\">{}</p>\n\n",
             escape(&x.title),
-            inline(&x.summary)
+            inline_at(&x.summary, &from)
         );
         let _ = writeln!(
             md,
             "<div class=\"sd-explanation\">{}</div>\n",
-            block(&x.explanation)
+            block_at(&x.explanation, &from)
         );
         md.push_str("<p class=\"sd-illustrates\">Illustrates: ");
         let links: Vec<String> = x

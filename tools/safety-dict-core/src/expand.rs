@@ -52,6 +52,8 @@ pub struct SuggestionOut {
 }
 
 /// One sentence: recognised as an entry, or not in the dictionary.
+// Most statements are recognised, so boxing the large variant would cost more than it saves.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Statement {
@@ -297,37 +299,43 @@ impl Dictionary {
         let sep = format!(" {} ", self.grammar.data.justification_separator);
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
         let lower = folded.masked.to_lowercase();
-        let mut best: Option<(usize, Item)> = None;
+        // Score every split by what it recognises; only the chosen one is expanded (with
+        // suggestions for its unrecognised parts, which are costly).
+        let mut best: Option<(usize, usize)> = None;
         for (pos, _) in lower.match_indices(&sep) {
             let head = piece(&folded, &folded.masked[..pos]);
             let tail = &folded.masked[pos + sep.len()..];
-            let statement = self.statement(&head);
-            let parts = split_ci(tail, &conj);
-            let justifications: Vec<Statement> = parts
-                .iter()
-                .map(|p| self.justification(&piece(&folded, p)))
-                .collect();
-            let score = usize::from(statement.is_recognised()) * 1000
-                + justifications.iter().filter(|j| j.is_recognised()).count();
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((
-                    score,
-                    Item {
-                        text: text.clone(),
-                        statement,
-                        justifications,
-                    },
-                ));
+            let score = usize::from(self.match_kind(&head, None)) * 1000
+                + split_ci(tail, &conj)
+                    .iter()
+                    .filter(|p| self.match_kind(&piece(&folded, p), Some(Kind::Justification)))
+                    .count();
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, pos));
             }
         }
         match best {
-            Some((score, item)) if score > 0 => item,
+            Some((score, pos)) if score > 0 => Item {
+                statement: self.statement(&piece(&folded, &folded.masked[..pos])),
+                justifications: split_ci(&folded.masked[pos + sep.len()..], &conj)
+                    .iter()
+                    .map(|p| self.justification(&piece(&folded, p)))
+                    .collect(),
+                text,
+            },
             _ => Item {
                 statement: self.unrecognised(&text, &folded.unmasked()),
                 text,
                 justifications: Vec::new(),
             },
         }
+    }
+
+    /// Whether `text` is recognised (as an entry of `kind`, when given), without expanding it.
+    fn match_kind(&self, text: &str, kind: Option<Kind>) -> bool {
+        self.matcher
+            .match_folded(&self.grammar.fold(text))
+            .is_some_and(|m| kind.is_none_or(|k| self.entry(&m.entry).is_some_and(|e| e.kind == k)))
     }
 
     fn statement(&self, text: &str) -> Statement {
