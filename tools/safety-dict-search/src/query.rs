@@ -13,10 +13,11 @@ use crate::schema::Fields;
 use crate::words::{fuzzy_distance, osa_distance, QueryWord};
 use crate::SearchError;
 
-/// How much an exact term weighs against a corrected one, a CamelCase hump and a fuzzy match.
+/// How much a corrected term and a CamelCase hump weigh against the word as written (all
+/// three BM25, per field); and the constant score of a fuzzy match anywhere.
 const CORRECTED: f32 = 0.8;
 const HUMP: f32 = 0.5;
-const FUZZY: f32 = 0.6;
+const FUZZY: f32 = 3.0;
 /// How much a phrase found whole weighs, on top of its terms.
 const PHRASE: f32 = 2.0;
 
@@ -82,11 +83,9 @@ impl Plan {
                 scoring.push(should(boosted(term(field, p), weight * HUMP)));
             }
         }
-        for &(field, weight) in &fields.fuzzy() {
-            for s in known.values() {
-                if let Some(f) = &s.fuzzy {
-                    scoring.push(should(boosted(f.query(field), weight * FUZZY)));
-                }
+        for s in known.values() {
+            if let Some(f) = &s.fuzzy {
+                scoring.push(should(boosted(f.query(fields.all), FUZZY)));
             }
         }
         let phrase = phrase_query(fields, &corrected);
@@ -158,16 +157,10 @@ struct Spelling {
 }
 
 impl Spelling {
-    /// A word found as written in a searched field is taken as spelt right (no fuzzy cost);
-    /// any other word is looked up with its automaton in every searched field.
+    /// A word found as written in the vocabulary is taken as spelt right (no fuzzy cost); any
+    /// other word is looked up with its automaton in the vocabulary.
     fn find(searcher: &Searcher, fields: &Fields, word: &str) -> Result<Spelling, SearchError> {
-        let mut known = false;
-        for &(field, _) in &fields.fuzzy() {
-            if searcher.doc_freq(&Term::from_field_text(field, word))? > 0 {
-                known = true;
-                break;
-            }
-        }
+        let known = searcher.doc_freq(&Term::from_field_text(fields.all, word))? > 0;
         let d = fuzzy_distance(word);
         if known || d == 0 {
             return Ok(Spelling {
@@ -176,11 +169,9 @@ impl Spelling {
                 nearest: Vec::new(),
             });
         }
-        let fuzzy = Fuzzy::new(fields.phrase, word, d)?;
+        let fuzzy = Fuzzy::new(fields.all, word, d)?;
         let mut near: BTreeMap<String, u64> = BTreeMap::new();
-        for &(field, _) in &fields.fuzzy() {
-            fuzzy.collect(searcher, field, &mut near)?;
-        }
+        fuzzy.collect(searcher, fields.all, &mut near)?;
         let least = near.keys().map(|t| osa_distance(word, t)).min();
         let mut nearest: Vec<(String, u64)> = near
             .into_iter()

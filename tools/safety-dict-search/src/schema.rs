@@ -2,7 +2,9 @@
 //! remember it, each with its weight in the ranking.
 
 use safety_dict::{Dictionary, Entry};
-use tantivy::schema::{Field, Schema, FAST, INDEXED, TEXT};
+use tantivy::schema::{
+    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED, TEXT,
+};
 use tantivy::TantivyDocument;
 
 use crate::words::tag_text;
@@ -20,6 +22,9 @@ pub struct Fields {
     pub summary: Field,
     pub meaning: Field,
     pub notes: Field,
+    /// Every word of the fields above but the notes, without positions: the vocabulary that
+    /// misspelt words are corrected against, and the field of the fuzzy clauses.
+    pub all: Field,
 }
 
 impl Fields {
@@ -36,6 +41,12 @@ impl Fields {
             summary: b.add_text_field("summary", TEXT),
             meaning: b.add_text_field("meaning", TEXT),
             notes: b.add_text_field("notes", TEXT),
+            all: b.add_text_field(
+                "all",
+                TextOptions::default().set_indexing_options(
+                    TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
+                ),
+            ),
         };
         (b.build(), fields)
     }
@@ -66,33 +77,33 @@ impl Fields {
         ]
     }
 
-    /// The fields worth a fuzzy look (notes are too long and too loose).
-    pub fn fuzzy(&self) -> [(Field, f32); 7] {
-        let [a, b, c, d, e, f, g, _] = self.weighted();
-        [a, b, c, d, e, f, g]
-    }
-
     /// The tantivy document of entry number `ord`.
     pub fn document(&self, dict: &Dictionary, ord: usize, e: &Entry) -> TantivyDocument {
         let mut doc = TantivyDocument::default();
         doc.add_u64(self.ord, ord as u64);
-        doc.add_text(self.phrase, &e.phrase);
+        let mut add = |field: Field, text: &str| {
+            doc.add_text(field, text);
+            if field != self.notes {
+                doc.add_text(self.all, text);
+            }
+        };
+        add(self.phrase, &e.phrase);
         for a in &e.accepted {
-            doc.add_text(self.accepted, a);
+            add(self.accepted, a);
         }
         for d in &e.discouraged {
-            doc.add_text(self.discouraged, &d.phrase);
+            add(self.discouraged, &d.phrase);
         }
         for t in &e.tags {
-            doc.add_text(self.tags, tag_text(t));
+            add(self.tags, &tag_text(t));
         }
-        doc.add_text(self.id, &e.id);
-        doc.add_text(self.summary, &e.summary);
+        add(self.id, &e.id);
+        add(self.summary, &e.summary);
         for line in dict.meaning_lines(e) {
-            doc.add_text(self.meaning, line);
+            add(self.meaning, &line);
         }
         if let Some(n) = &e.notes {
-            doc.add_text(self.notes, n);
+            add(self.notes, n);
         }
         doc
     }

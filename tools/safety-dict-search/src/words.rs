@@ -137,11 +137,11 @@ pub fn osa_distance(a: &str, b: &str) -> usize {
 }
 
 /// The edit distance allowed for a query word of this many characters: none for short
-/// words (too many neighbours), one from 3, two from 6.
+/// words (too many neighbours), one from 3, two from 8.
 pub fn fuzzy_distance(word: &str) -> u8 {
     match word.chars().count() {
         0..=2 => 0,
-        3..=5 => 1,
+        3..=7 => 1,
         _ => 2,
     }
 }
