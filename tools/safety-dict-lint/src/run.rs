@@ -15,8 +15,10 @@ use crate::syntax::{self, depth::nesting_estimate};
 use crate::vocabulary::Vocabulary;
 use crate::LintOptions;
 
-/// Stack of each worker thread: the parser recurses once per nesting level.
-const WORKER_STACK: usize = 256 * 1024 * 1024;
+/// Stack of a worker thread: a base, plus room for each level of nesting of its deepest file
+/// (the parser recurses once per level; frames are large in debug and sanitizer builds).
+const STACK_BASE: usize = 8 * 1024 * 1024;
+const STACK_PER_LEVEL: usize = 128 * 1024;
 /// Files nested deeper than this (see [`nesting_estimate`]) are reported and skipped.
 pub const MAX_NESTING: usize = 2000;
 
@@ -35,6 +37,7 @@ enum Skip {
 
 fn worker(
     files: &[SourceFile],
+    depths: &[usize],
     mine: Vec<usize>,
     vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
@@ -45,7 +48,7 @@ fn worker(
     let mut partial = TreeIndex::default();
     for &i in &mine {
         let f = &files[i];
-        let depth = nesting_estimate(&f.text);
+        let depth = depths[i];
         if depth > MAX_NESTING {
             parsed.push((i, None, Skip::TooDeep(depth)));
             continue;
@@ -139,20 +142,29 @@ pub fn lint_sources(
     for (n, i) in order.into_iter().enumerate() {
         shares[n % threads].push(i);
     }
+    let depths: Vec<usize> = files.iter().map(|f| nesting_estimate(&f.text)).collect();
+    let depths = &depths;
     let mut report = LintReport::default();
     let parts: Vec<Part> = std::thread::scope(|scope| {
         let (to_main, from_workers) = mpsc::channel::<TreeIndex>();
         let mut senders = Vec::new();
         let mut handles = Vec::new();
         for share in shares {
+            let deepest = share
+                .iter()
+                .map(|&i| depths[i])
+                .filter(|&d| d <= MAX_NESTING)
+                .max()
+                .unwrap_or(0);
+            let stack = STACK_BASE + deepest * STACK_PER_LEVEL;
             let (to_worker, from_main) = mpsc::channel::<Arc<TreeIndex>>();
             senders.push(to_worker);
             let to_main = to_main.clone();
             let spawned = std::thread::Builder::new()
                 .name("safety-dict-lint".into())
-                .stack_size(WORKER_STACK)
+                .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    worker(files, share, vocab, options, to_main, from_main)
+                    worker(files, depths, share, vocab, options, to_main, from_main)
                 });
             handles.push(spawned);
         }

@@ -138,6 +138,10 @@ fn pathological_inputs() {
     let deep_paren = format!("fn f() {{ {} }}", "(".repeat(3000));
     let long_comment = format!("// SAFETY: {}\nunsafe {{}}", "`a` by b and ".repeat(2000));
     let many_unsafe = "unsafe { } ".repeat(3000);
+    // Just under the nesting guard: parsed for real, on a stack sized for it.
+    let near_limit = format!("fn f() {{ {} }}", "(".repeat(1900));
+    let unary = format!("fn f() {{ {}x }}", "- ".repeat(1900));
+    let else_ifs = format!("fn f() {{ if a {{}} {} }}", "else if a {} ".repeat(1500));
     let macro_soup = format!("m! {{ {} }}", "// SAFETY: x\nunsafe { } ; ".repeat(500));
     for t in [
         "",
@@ -150,6 +154,9 @@ fn pathological_inputs() {
         deep_paren.as_str(),
         long_comment.as_str(),
         many_unsafe.as_str(),
+        near_limit.as_str(),
+        unary.as_str(),
+        else_ifs.as_str(),
         macro_soup.as_str(),
     ] {
         check(t, &dict);

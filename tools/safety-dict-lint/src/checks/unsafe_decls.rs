@@ -43,6 +43,13 @@ fn name_of(node: &SyntaxNode) -> String {
         .map_or_else(|| "_".to_string(), |n| n.text().to_string())
 }
 
+/// A requirement already stated: its normalised words, its entry and bindings, its span.
+type Seen = (
+    String,
+    Option<(String, Vec<(String, String)>)>,
+    std::ops::Range<usize>,
+);
+
 pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     for node in root.descendants() {
         let what = match node.kind() {
@@ -122,11 +129,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     for p in &blocks.prose {
         units.extend(markdown::sentences(p));
     }
-    let mut seen: Vec<(
-        String,
-        Option<(String, Vec<(String, String)>)>,
-        std::ops::Range<usize>,
-    )> = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
     for item in &units {
         let m = phrasing::check_requirement(ctx, item);
         if is_list && markdown::sentence_count(&item.text) > 1 {

@@ -51,7 +51,7 @@ pub fn render(report: &LintReport) -> String {
                 .unwrap_or((f.line, f.column));
             let mut text = f.message.clone();
             for n in &f.notes {
-                text.push_str("\n");
+                text.push('\n');
                 text.push_str(n);
             }
             text.push_str(&format!("\nhelp: {}", f.help_url));
