@@ -88,6 +88,72 @@ struct Shape {
     dense: String,
     /// Its bigrams, sorted.
     bigrams: Vec<(char, char)>,
+    /// For the bit-parallel Levenshtein distance, when the text has 1 to 64 characters.
+    peq: Option<Peq>,
+}
+
+/// Per character, the positions where it occurs in a text of at most 64 characters.
+#[derive(Debug, Clone)]
+struct Peq {
+    ascii: Box<[u64; 128]>,
+    other: Vec<(char, u64)>,
+    len: usize,
+}
+
+impl Peq {
+    fn new(text: &str) -> Option<Peq> {
+        let len = text.chars().count();
+        if len == 0 || len > 64 {
+            return None;
+        }
+        let mut ascii = Box::new([0u64; 128]);
+        let mut other: Vec<(char, u64)> = Vec::new();
+        for (i, c) in text.chars().enumerate() {
+            let bit = 1u64 << i;
+            if c.is_ascii() {
+                ascii[c as usize] |= bit;
+            } else if let Some(o) = other.iter_mut().find(|o| o.0 == c) {
+                o.1 |= bit;
+            } else {
+                other.push((c, bit));
+            }
+        }
+        Some(Peq { ascii, other, len })
+    }
+
+    fn get(&self, c: char) -> u64 {
+        if c.is_ascii() {
+            self.ascii[c as usize]
+        } else {
+            self.other.iter().find(|o| o.0 == c).map_or(0, |o| o.1)
+        }
+    }
+
+    /// The Levenshtein distance between this text and `text` (Myers / Hyyrö bit-vector
+    /// algorithm): the same number as `strsim::levenshtein`.
+    fn distance(&self, text: &str) -> usize {
+        let last = 1u64 << (self.len - 1);
+        let mut pv: u64 = !0;
+        let mut mv: u64 = 0;
+        let mut score = self.len;
+        for c in text.chars() {
+            let eq = self.get(c);
+            let xv = eq | mv;
+            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+            let mut ph = mv | !(xh | pv);
+            let mut mh = pv & xh;
+            if ph & last != 0 {
+                score += 1;
+            } else if mh & last != 0 {
+                score -= 1;
+            }
+            ph = (ph << 1) | 1;
+            mh <<= 1;
+            pv = mh | !(xv | ph);
+            mv = ph & xv;
+        }
+        score
+    }
 }
 
 impl Shape {
@@ -98,10 +164,20 @@ impl Shape {
         bigrams.sort_unstable();
         Shape {
             chars: text.chars().count(),
+            peq: Peq::new(&text),
             text,
             dense,
             bigrams,
         }
+    }
+
+    /// Exactly `strsim::normalized_levenshtein(&other.text, &self.text)`.
+    fn normalized_levenshtein(&self, other: &str) -> f64 {
+        let Some(peq) = &self.peq else {
+            return strsim::normalized_levenshtein(other, &self.text);
+        };
+        let longest = self.chars.max(other.chars().count());
+        1.0 - (peq.distance(other) as f64) / (longest as f64)
     }
 
     /// Exactly `strsim::sorensen_dice(&self.text, &other.text)`.
@@ -589,10 +665,7 @@ impl Matcher {
             if bound < threshold {
                 break;
             }
-            let score = dice.max(strsim::normalized_levenshtein(
-                &shape.text,
-                &self.shapes[i].text,
-            ));
+            let score = dice.max(self.shapes[i].normalized_levenshtein(&shape.text));
             let entry = self.patterns[i].entry.as_str();
             let better = best
                 .get(entry)
@@ -655,4 +728,34 @@ fn shape_of(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn bit_parallel_levenshtein_is_strsim(a in "[ab xé`]{0,70}", b in "[ab xé`]{0,70}") {
+            let shape = Shape::new(a.clone());
+            prop_assert_eq!(
+                shape.normalized_levenshtein(&b),
+                strsim::normalized_levenshtein(&b, &a)
+            );
+        }
+    }
+
+    #[test]
+    fn sixty_four_characters_use_the_bit_vector() {
+        let a = "x".repeat(64);
+        let shape = Shape::new(a.clone());
+        assert!(shape.peq.is_some());
+        assert_eq!(shape.peq.as_ref().map(|p| p.distance("")), Some(64));
+        assert_eq!(
+            shape.peq.as_ref().map(|p| p.distance(&"x".repeat(70))),
+            Some(6)
+        );
+        assert!(Shape::new("y".repeat(65)).peq.is_none());
+    }
 }
