@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use safety_dict::{Dictionary, Kind};
 use serde::Serialize;
 use tantivy::collector::{DocSetCollector, TopDocs};
-use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Searcher, TantivyDocument};
+use tantivy::{DocAddress, Index, IndexWriter, ReloadPolicy, Searcher, TantivyDocument};
 
 use crate::query::Plan;
 use crate::schema::Fields;
@@ -58,7 +58,10 @@ struct Shown {
 /// The dictionary, indexed in RAM.
 pub struct SearchIndex {
     index: Index,
-    reader: IndexReader,
+    /// The searcher of the one and only commit.
+    searcher: Searcher,
+    /// Entry number of each document: `ords[segment][doc]`.
+    ords: Vec<Vec<usize>>,
     fields: Fields,
     entries: Vec<Shown>,
     /// Normal forms of phrasings, ids and tag names → entries.
@@ -97,10 +100,28 @@ impl SearchIndex {
             });
         }
         writer.commit()?;
-        let reader = index.reader()?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let searcher = reader.searcher();
+        let mut ords = Vec::with_capacity(searcher.segment_readers().len());
+        for segment in searcher.segment_readers() {
+            let column = segment.fast_fields().u64("ord")?;
+            let of_segment = (0..segment.max_doc())
+                .map(|doc| {
+                    column
+                        .first(doc)
+                        .and_then(|o| usize::try_from(o).ok())
+                        .unwrap_or(usize::MAX)
+                })
+                .collect();
+            ords.push(of_segment);
+        }
         Ok(SearchIndex {
             index,
-            reader,
+            searcher,
+            ords,
             fields,
             entries,
             exact,
@@ -125,8 +146,8 @@ impl SearchIndex {
         if words.is_empty() || limit == 0 || self.entries.is_empty() {
             return Ok(Vec::new());
         }
-        let searcher = self.reader.searcher();
-        let plan = Plan::new(&searcher, &self.fields, &words)?;
+        let searcher = &self.searcher;
+        let plan = Plan::new(searcher, &self.fields, &words)?;
         let all = TopDocs::with_limit(self.entries.len()).order_by_score();
         let scored = searcher.search(plan.scoring.as_ref(), &all)?;
         let phrased = match &plan.phrase {
@@ -138,7 +159,7 @@ impl SearchIndex {
 
         let mut ranked = Vec::with_capacity(scored.len());
         for (score, addr) in scored {
-            let Some(ord) = self.ord(&searcher, addr)? else {
+            let Some(ord) = self.ord(addr) else {
                 continue;
             };
             let matched = if exact.contains(&ord) {
@@ -203,12 +224,10 @@ impl SearchIndex {
             .collect()
     }
 
-    fn ord(&self, searcher: &Searcher, addr: DocAddress) -> Result<Option<usize>, SearchError> {
-        let segment = searcher.segment_reader(addr.segment_ord);
-        let column = segment.fast_fields().u64("ord")?;
-        Ok(column
-            .first(addr.doc_id)
-            .and_then(|o| usize::try_from(o).ok())
-            .filter(|&o| o < self.entries.len()))
+    /// The entry number of a document.
+    fn ord(&self, addr: DocAddress) -> Option<usize> {
+        let segment = self.ords.get(usize::try_from(addr.segment_ord).ok()?)?;
+        let ord = *segment.get(usize::try_from(addr.doc_id).ok()?)?;
+        (ord < self.entries.len()).then_some(ord)
     }
 }
