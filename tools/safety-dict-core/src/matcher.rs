@@ -180,6 +180,15 @@ impl Shape {
         1.0 - (peq.distance(other) as f64) / (longest as f64)
     }
 
+    /// The same, using whichever of the two has the bit vectors.
+    fn normalized_levenshtein_to(&self, other: &Shape) -> f64 {
+        if self.peq.is_none() && other.peq.is_some() {
+            other.normalized_levenshtein(&self.text)
+        } else {
+            self.normalized_levenshtein(&other.text)
+        }
+    }
+
     /// Exactly `strsim::sorensen_dice(&self.text, &other.text)`.
     fn dice(&self, other: &Shape) -> f64 {
         if self.dense == other.dense {
@@ -665,7 +674,7 @@ impl Matcher {
             if bound < threshold {
                 break;
             }
-            let score = dice.max(self.shapes[i].normalized_levenshtein(&shape.text));
+            let score = dice.max(self.shapes[i].normalized_levenshtein_to(&shape));
             let entry = self.patterns[i].entry.as_str();
             let better = best
                 .get(entry)
