@@ -54,6 +54,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| index.search(black_box(q), 10).map(|h| h.len()))
         });
     }
+    // The worst case a query is cut to: 32 distinct misspelt words of 8+ letters (two edits).
+    let long: Vec<String> = (0..32)
+        .map(|i| format!("dereferencabl{}", char::from(b'a' + (i % 26) as u8)))
+        .collect();
+    let long = long.join(" ");
+    group.bench_function("32 misspelt words", |b| {
+        b.iter(|| index.search(black_box(&long), 10).map(|h| h.len()))
+    });
     group.finish();
 }
 
