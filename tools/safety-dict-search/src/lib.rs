@@ -2,11 +2,26 @@
 //!
 //! [`SearchIndex::build`] indexes every entry of a loaded [`Dictionary`] in RAM with tantivy:
 //! its phrase, accepted and discouraged phrasings, safety-tag names (verbatim and cut at their
-//! CamelCase humps), id, summary, meaning and notes. [`SearchIndex::search`] ranks entries in
-//! three layers: an exact phrasing first, then a phrase found whole, then everything else by
-//! BM25 with field weights (phrase > accepted > tags > summary > meaning), where misspelt words
-//! count through their nearest indexed spelling and fuzzy term queries (one or two edits,
-//! transpositions costing one).
+//! CamelCase humps, so `ValidCStr`, `valid c str` and `cstr` all find it), id, summary, meaning
+//! and notes, one field each, plus one vocabulary field of all their words.
+//!
+//! [`SearchIndex::search`] never parses query syntax: the words of the query (anything between
+//! characters that are not letters or digits) become term, phrase and fuzzy queries built in
+//! code. Each word missing from the vocabulary is corrected to its nearest indexed spelling
+//! (the automaton of a `FuzzyTermQuery`: one edit, two from 8 letters, transpositions costing
+//! one). Hits are ranked in three layers, [`MatchKind`]:
+//!
+//! 1. `Exact`: the (corrected) query is a phrasing, the id or a tag name of the entry, up to
+//!    case, punctuation and the names in code spans;
+//! 2. `Phrase`: the (corrected) query occurs whole in a phrasing, the id or the summary;
+//! 3. `Terms` and `Fuzzy` together, by score: BM25 summed over fields weighted phrase >
+//!    accepted > tags > id > discouraged > summary > meaning > notes, plus corrected words,
+//!    CamelCase humps and a constant score per fuzzy word.
+//!
+//! Each hit carries a snippet of its summary (or of its meaning, when only that matched) with
+//! the matched words marked, and the entry's URL.
+//!
+//! [`Dictionary`]: safety_dict::Dictionary
 //!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
