@@ -24,6 +24,7 @@
 
 pub mod cache;
 pub mod checks;
+pub mod cli;
 pub mod code;
 pub mod dictionary;
 pub mod error;

@@ -126,7 +126,7 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
                     Code::Sd0009,
                     comment.span.clone(),
                     format!(
-                        "missing justification for requirement {} of `{}`: `{}`",
+                        "missing justification for requirement {} of `{}`: \"{}\"",
                         i + 1,
                         callee.name,
                         excerpt(&callee.items[i], 60)

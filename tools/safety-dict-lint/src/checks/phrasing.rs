@@ -80,7 +80,7 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
                     Report::new(
                         Code::Sd0008,
                         span_of_part(item, text),
-                        format!("discouraged wording: `{}`", excerpt(text, 70)),
+                        format!("discouraged wording: \"{}\"", excerpt(text, 70)),
                     )
                     .label(format!("write: {}", d.preferred))
                     .note(format!("why: {}", d.reason))
@@ -98,7 +98,7 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
             let mut r = Report::new(
                 Code::Sd0007,
                 span_of_part(item, text),
-                format!("{what} not in the dictionary: `{}`", excerpt(text, 70)),
+                format!("{what} not in the dictionary: \"{}\"", excerpt(text, 70)),
             )
             .label("not a dictionary phrase");
             if !nearest.is_empty() {

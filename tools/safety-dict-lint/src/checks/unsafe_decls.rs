@@ -156,7 +156,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                 Report::new(
                     Code::Sd0006,
                     item.span.clone(),
-                    format!("requirement repeated: `{}`", excerpt(&item.text, 60)),
+                    format!("requirement repeated: \"{}\"", excerpt(&item.text, 60)),
                 )
                 .label("already required above")
                 .note(format!("first stated on line {line}")),

@@ -1,0 +1,134 @@
+//! The command line of `safety-dict lint`, as a clap `Args` struct the `safety-dict` binary
+//! embeds (`Lint(safety_dict_lint::cli::LintArgs)`) and the function it calls.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use crate::render::{render, Format};
+use crate::{lint_paths, Code, Level, LintOptions, Vocabulary};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    /// rustc-style diagnostics with source snippets and `= help: <URL>`
+    Human,
+    /// One JSON document: findings, unreadable paths, summary
+    Json,
+    /// SARIF 2.1.0, for code-scanning services
+    Sarif,
+    /// Counts only: unsafe blocks, comments, sections, recognised %, top unrecognised phrasings
+    Summary,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    Info,
+    Warning,
+    Error,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Info => Level::Info,
+            LevelArg::Warning => Level::Warning,
+            LevelArg::Error => Level::Error,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Check a Rust tree's safety documentation against the standard and the dictionary.
+#[derive(Debug, Clone, Args)]
+#[command(
+    long_about = "Check a Rust tree's safety documentation against the standard and the \
+    dictionary: `unsafe` blocks and impls without `// SAFETY:`, `unsafe fn`/`trait` without a \
+    `# Safety` list, repeated requirements, wording the dictionary does not know or discourages, \
+    `// SAFETY:` lists that do not follow the callee's `# Safety` list, and values of types \
+    with `# Invariants` built without `// INVARIANT:`.\n\nEvery finding has a stable code \
+    (SD0000-SD0012), a level and the URL of its rule or entry.\n\nExit 0 when nothing is at or \
+    above --deny, 1 when something is, 2 when a path cannot be read."
+)]
+pub struct LintArgs {
+    /// Files and directories to check (every `*.rs` below a directory)
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: LintFormat,
+    /// Exit 1 when a finding is at or above this level
+    #[arg(long, value_enum, default_value = "error")]
+    pub deny: LevelArg,
+    /// Do not show findings below this level (they still count in the summary)
+    #[arg(long, value_enum, default_value = "info")]
+    pub min_level: LevelArg,
+    /// Report only these codes (comma-separated, e.g. SD0001,SD0003)
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub only: Vec<String>,
+    /// Do not report these codes (comma-separated)
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Print the summary after the diagnostics (human format)
+    #[arg(long)]
+    pub summary: bool,
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+}
+
+fn codes(list: &[String]) -> Result<Vec<Code>, String> {
+    list.iter()
+        .map(|c| Code::parse(c.trim()).ok_or_else(|| format!("unknown code {c:?} (SD0000-SD0012)")))
+        .collect()
+}
+
+/// Runs `lint` and writes its output; returns the exit code (0, 1, or 2).
+pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write) -> u8 {
+    let only = match codes(&args.only) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let disabled = match codes(&args.allow) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let options = LintOptions {
+        min_level: args.min_level.into(),
+        disabled,
+        only: (!only.is_empty()).then_some(only),
+        ..LintOptions::default()
+    };
+    let report = lint_paths(&args.paths, vocab, &options);
+    let color = match args.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => std::io::stdout().is_terminal(),
+    };
+    let format = match args.format {
+        LintFormat::Human => Format::Human,
+        LintFormat::Json => Format::Json,
+        LintFormat::Sarif => Format::Sarif,
+        LintFormat::Summary => Format::Summary,
+    };
+    let mut text = render(&report, format, color);
+    if args.summary && format == Format::Human {
+        text.push('\n');
+        text.push_str(&render(&report, Format::Summary, false));
+    }
+    if out.write_all(text.as_bytes()).is_err() {
+        return 2;
+    }
+    // Exit codes are 0, 1 and 2 only.
+    report.exit_code(args.deny.into()).clamp(0, 2) as u8
+}
