@@ -23,10 +23,10 @@ test('example page shows both sides with highlighted code and a proof status', a
     await expect(code).toContainText('unsafe');
     // Highlighted: the code is split into styled token spans, and comments get their own color.
     expect(await code.locator('span').count(), `${side} highlighted spans`).toBeGreaterThan(20);
-    const comment = code.locator('.sd-comment').first();
+    const comment = code.locator('.syn-comment').first();
     await expect(comment).toBeVisible();
     const colors = await code.evaluate((el) => {
-      const c = el.querySelector('.sd-comment')!;
+      const c = el.querySelector('.syn-comment')!;
       return [getComputedStyle(el).color, getComputedStyle(c).color];
     });
     expect(colors[1], `${side}: comment color differs from plain code`).not.toBe(colors[0]);

@@ -7,7 +7,9 @@ use syntect::util::LinesWithEndings;
 
 use crate::html::escape;
 
-pub const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "sd-" };
+/// Token classes get their own prefix so that syntect's scope names (`meta`, `source`, ...) never
+/// collide with the site's own `sd-` classes.
+pub const CLASS_STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "syn-" };
 
 pub struct Highlighter {
     syntaxes: SyntaxSet,
@@ -66,24 +68,25 @@ pub fn theme_css() -> Result<String, syntect::Error> {
         let Some(theme) = themes.themes.get(syntect_theme) else {
             continue;
         };
-        let css = css_for_theme_with_class_style(theme, CLASS_STYLE)?;
+        let css = strip_comments(&css_for_theme_with_class_style(theme, CLASS_STYLE)?);
         for rule in css.split('}') {
             let Some((selectors, body)) = rule.split_once('{') else {
                 continue;
             };
-            let selectors = selectors
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("/*") && !l.trim().is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
+            let selectors = selectors.split_whitespace().collect::<Vec<_>>().join(" ");
             let scoped: Vec<String> = selectors
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .flat_map(|s| {
-                    mdbook_themes
-                        .iter()
-                        .map(move |t| format!("html.{t} .sd-code {s}"))
+                    mdbook_themes.iter().map(move |t| {
+                        // syntect's own container class is our `<pre class="sd-code">`.
+                        if s == ".syn-code" {
+                            format!("html.{t} .sd-code")
+                        } else {
+                            format!("html.{t} .sd-code {s}")
+                        }
+                    })
                 })
                 .collect();
             if scoped.is_empty() {
@@ -98,6 +101,19 @@ pub fn theme_css() -> Result<String, syntect::Error> {
     Ok(out)
 }
 
+fn strip_comments(css: &str) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut rest = css;
+    while let Some(start) = rest.find("/*") {
+        out.push_str(&rest[..start]);
+        rest = rest[start + 2..]
+            .find("*/")
+            .map_or("", |end| &rest[start + 2 + end + 2..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,7 +122,7 @@ mod tests {
     fn highlights_rust_with_prefixed_classes() {
         let h = Highlighter::new().rust("fn main() { let x = 1; }\n");
         assert!(h.contains("class=\"nohighlight\""));
-        assert!(h.contains("sd-"), "{h}");
+        assert!(h.contains("syn-"), "{h}");
         assert!(h.contains("main"));
     }
 
@@ -121,5 +137,9 @@ mod tests {
         let css = theme_css().expect("css");
         assert!(css.contains("html.light .sd-code"));
         assert!(css.contains("html.navy .sd-code"));
+        assert!(
+            !css.lines().skip(1).any(|l| l.contains("*/")),
+            "comments are dropped whole"
+        );
     }
 }
