@@ -1,0 +1,109 @@
+//! The public API: several files as one tree, paths on disk, options, exit codes and the
+//! machine-readable formats.
+
+use std::path::{Path, PathBuf};
+
+use safety_dict_lint::render::{render, Format};
+use safety_dict_lint::{
+    lint_paths, lint_sources, Code, EmptyVocabulary, Level, LintOptions, SourceFile,
+};
+
+fn fixture() -> safety_dict::Dictionary {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui-dictionary");
+    safety_dict::Dictionary::load(&root).expect("fixture dictionary loads")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sdl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn callee_in_another_file_is_compared() {
+    let callee = "/// # Safety\n///\n/// - `src` is valid for reads.\n/// - `dst` is valid for writes.\npub unsafe fn copy(src: *const u8, dst: *mut u8) {}\n";
+    let caller = "fn f(a: &u8, b: &mut u8) {\n    // SAFETY:\n    // - `b` is valid for writes by reference validity.\n    // - `a` is valid for reads by reference validity.\n    unsafe { copy(a, b) };\n}\n";
+    let files = [
+        SourceFile::new("a/callee.rs", callee),
+        SourceFile::new("b/caller.rs", caller),
+    ];
+    let report = lint_sources(&files, &fixture(), &LintOptions::default());
+    let codes: Vec<(Code, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.code, f.file.display().to_string()))
+        .collect();
+    assert_eq!(codes, [(Code::Sd0011, "b/caller.rs".to_string())]);
+    assert_eq!(report.stats.files, 2);
+    assert_eq!(report.stats.justification_lists_compared, 1);
+}
+
+#[test]
+fn paths_on_disk_exit_codes_and_skips() {
+    let dir = scratch("paths");
+    std::fs::write(dir.join("ok.rs"), "fn f() {}\n").expect("write");
+    std::fs::write(dir.join("bad.rs"), "fn f(p: *const u8) { unsafe { *p }; }\n").expect("write");
+    std::fs::write(dir.join("latin1.rs"), b"// caf\xe9\n").expect("write");
+    std::fs::create_dir_all(dir.join("target")).expect("mkdir");
+    std::fs::write(dir.join("target/skipped.rs"), "fn f() { unsafe {} }").expect("write");
+    std::fs::write(dir.join("notes.txt"), "unsafe {}").expect("write");
+    let empty = EmptyVocabulary::default();
+    let report = lint_paths(&[dir.clone()], &empty, &LintOptions::default());
+    assert!(report.errors.is_empty());
+    assert_eq!(report.stats.files, 3, "ok.rs, bad.rs, latin1.rs");
+    let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, [Code::Sd0001, Code::Sd0000]);
+    assert!(report.findings[1].message.contains("not UTF-8"));
+    assert_eq!(report.exit_code(Level::Error), 1);
+
+    let missing = lint_paths(&[dir.join("nope.rs")], &empty, &LintOptions::default());
+    assert_eq!(missing.errors.len(), 1);
+    assert_eq!(missing.exit_code(Level::Error), 2);
+
+    let quiet = LintOptions {
+        disabled: vec![Code::Sd0001],
+        min_level: Level::Error,
+        ..LintOptions::default()
+    };
+    let report = lint_paths(&[dir.clone()], &empty, &quiet);
+    assert!(report.findings.is_empty());
+    assert_eq!(report.exit_code(Level::Info), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_and_sarif_documents() {
+    let src = "/// # Safety\n/// - `p` is valid, non-null.\nunsafe fn f(p: *const u8) {}\nfn g() { unsafe {} }\n";
+    let report = lint_sources(
+        &[SourceFile::new("src/x.rs", src)],
+        &fixture(),
+        &LintOptions::default(),
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&render(&report, Format::Json, false)).expect("JSON");
+    assert_eq!(json["findings"][0]["code"], "SD0008");
+    assert_eq!(json["findings"][0]["line"], 2);
+    assert_eq!(json["findings"][1]["code"], "SD0001");
+    assert_eq!(json["summary"]["unsafe_blocks"], 1);
+    assert_eq!(json["summary"]["findings_by_code"]["SD0001"], 1);
+    assert_eq!(json["exit_code"]["deny_error"], 1);
+
+    let sarif: serde_json::Value =
+        serde_json::from_str(&render(&report, Format::Sarif, false)).expect("SARIF");
+    assert_eq!(sarif["version"], "2.1.0");
+    let run = &sarif["runs"][0];
+    assert_eq!(run["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(13));
+    let r = &run["results"][1];
+    assert_eq!(r["ruleId"], "SD0001");
+    assert_eq!(r["level"], "error");
+    assert_eq!(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "src/x.rs"
+    );
+    assert_eq!(r["locations"][0]["physicalLocation"]["region"]["startLine"], 4);
+
+    let summary = render(&report, Format::Summary, false);
+    assert!(summary.contains("unsafe blocks:          1"), "{summary}");
+    assert!(summary.contains("SD0008 warning"), "{summary}");
+}
