@@ -135,7 +135,9 @@ pub fn problems(ex: &Example) -> Vec<String> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_=,.".contains(c));
             if !ok {
-                p.push(format!("{name}: rustflag `{flag}` is not a plain rustc flag"));
+                p.push(format!(
+                    "{name}: rustflag `{flag}` is not a plain rustc flag"
+                ));
             }
         }
         let src = ex.source(side, false);

@@ -56,7 +56,12 @@ fn prebuild(
         }
         items.push(modbuild::BatchItem {
             source: job.example.source(job.side, job.swapped),
-            object: format!("{}_{}", job.example.module_name(), job.side.as_str()),
+            object: format!(
+                "{}_{}{}",
+                job.example.module_name(),
+                job.side.as_str(),
+                if job.swapped { "_swapped" } else { "" }
+            ),
             rustflags: side.rustflags.clone(),
         });
         owners.push(i);
