@@ -94,6 +94,13 @@ fn prebuild(
 
 /// Runs the examples; returns the report (also written to disk).
 pub fn run(root: &Path, opts: &RunOptions) -> Result<Report> {
+    // A fresh machine: install and build what is missing first, so that `run` alone runs the
+    // whole chain.
+    let ready = Kernel::locate(root).is_ok_and(|k| k.is_built()) && Toolchain::find().is_ok();
+    if !ready {
+        eprintln!("the toolchain or the kernel is missing: running `setup` first");
+        crate::setup(root)?;
+    }
     let kernel = Kernel::locate(root)?;
     kernel.require_built()?;
     let tc = Toolchain::find()?;
