@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use safety_dict::model::{Outcome, RawExample, RawSide};
+use safety_dict::model::{Outcome, RawSide};
 use safety_dict::report::SideName;
 
 use crate::error::{HarnessError, Result};
@@ -11,14 +11,15 @@ use crate::error::{HarnessError, Result};
 pub struct Example {
     pub id: String,
     pub dir: PathBuf,
-    pub raw: RawExample,
+    /// The example as the dictionary library loaded it.
+    pub raw: safety_dict::Example,
 }
 
 impl Example {
     pub fn side(&self, side: SideName) -> &RawSide {
         match side {
-            SideName::Good => &self.raw.good,
-            SideName::Bad => &self.raw.bad,
+            SideName::Good => &self.raw.good.spec,
+            SideName::Bad => &self.raw.bad.spec,
         }
     }
 
@@ -38,38 +39,23 @@ pub fn module_name(id: &str) -> String {
     id.replace('-', "_")
 }
 
-/// Loads every `examples/<id>/example.toml`, sorted by id.
+/// Every example, as the dictionary library loads and validates them, sorted by id.
 pub fn load_all(root: &Path) -> Result<Vec<Example>> {
-    let dir = root.join("examples");
-    let entries = std::fs::read_dir(&dir).map_err(|e| HarnessError::io("read", &dir, e))?;
-    let mut out = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| HarnessError::io("read", &dir, e))?;
-        let path = entry.path();
-        if path.is_dir() {
-            out.push(load_one(&path)?);
-        }
-    }
+    let dict = safety_dict::Dictionary::load(root).map_err(|e| HarnessError::Example {
+        example: "(dictionary and examples)".to_string(),
+        message: e.to_string(),
+    })?;
+    let mut out: Vec<Example> = dict
+        .examples()
+        .iter()
+        .map(|x| Example {
+            id: x.id.clone(),
+            dir: root.join(&x.dir),
+            raw: x.clone(),
+        })
+        .collect();
     out.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(out)
-}
-
-pub fn load_one(dir: &Path) -> Result<Example> {
-    let id = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let file = dir.join("example.toml");
-    let text = std::fs::read_to_string(&file).map_err(|e| HarnessError::io("read", &file, e))?;
-    let raw: RawExample = toml::from_str(&text).map_err(|e| HarnessError::Example {
-        example: id.clone(),
-        message: format!("{}: {e}", file.display()),
-    })?;
-    Ok(Example {
-        id,
-        dir: dir.to_owned(),
-        raw,
-    })
 }
 
 /// Everything that makes an example incomplete or inconsistent; empty when it is fine.
@@ -100,10 +86,10 @@ pub fn problems(ex: &Example) -> Vec<String> {
     if ex.raw.illustrates.is_empty() {
         p.push("`illustrates` names no dictionary entry".to_owned());
     }
-    if ex.raw.good.expect != Outcome::Runs {
+    if ex.raw.good.spec.expect != Outcome::Runs {
         p.push("the good side must `runs`".to_owned());
     }
-    if ex.raw.bad.expect == Outcome::Runs {
+    if ex.raw.bad.spec.expect == Outcome::Runs {
         p.push("the bad side must fail in a declared way, not `runs`".to_owned());
     }
     for side in [SideName::Good, SideName::Bad] {

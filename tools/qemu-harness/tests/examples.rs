@@ -34,7 +34,7 @@ fn the_required_outcomes_are_covered() {
     let all = examples::load_all(&root()).unwrap_or_else(|e| panic!("{e}"));
     let bad: Vec<(Outcome, Option<&str>)> = all
         .iter()
-        .map(|e| (e.raw.bad.expect, e.raw.bad.report.as_deref()))
+        .map(|e| (e.raw.bad.spec.expect, e.raw.bad.spec.report.as_deref()))
         .collect();
     for (outcome, report) in [
         (Outcome::Oops, "null-ptr-deref"),
