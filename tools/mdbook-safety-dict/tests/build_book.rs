@@ -116,11 +116,22 @@ fn real_book_has_a_page_per_entry_with_expansion_backlinks_and_examples() {
             e.id
         );
         if !e.meaning.is_empty() {
-            assert!(page.contains("class=\"sd-tree\""), "{} has no expansion", e.id);
+            assert!(
+                page.contains("class=\"sd-tree\""),
+                "{} has no expansion",
+                e.id
+            );
         }
         // An abbreviation's expansion nests the entries it is made of.
-        if e.meaning.iter().any(|c| matches!(c, safety_dict::Clause::Ref { .. })) {
-            assert!(page.contains("<details"), "{} has no nested expansion", e.id);
+        if e.meaning
+            .iter()
+            .any(|c| matches!(c, safety_dict::Clause::Ref { .. }))
+        {
+            assert!(
+                page.contains("<details"),
+                "{} has no nested expansion",
+                e.id
+            );
         }
     }
 
