@@ -23,13 +23,16 @@ fn too_big(item: &str) -> bool {
 pub struct CachedVocabulary<'a> {
     inner: &'a dyn Vocabulary,
     memo: RefCell<HashMap<String, Analysis>>,
+    /// Whether nearest entries are wanted at all in this run.
+    nearest: bool,
 }
 
 impl<'a> CachedVocabulary<'a> {
-    pub fn new(inner: &'a dyn Vocabulary) -> Self {
+    pub fn new(inner: &'a dyn Vocabulary, nearest: bool) -> Self {
         CachedVocabulary {
             inner,
             memo: RefCell::new(HashMap::new()),
+            nearest,
         }
     }
 }
@@ -49,8 +52,10 @@ impl Vocabulary for CachedVocabulary<'_> {
                 },
                 justifications: Vec::new(),
             }
-        } else {
+        } else if self.nearest {
             self.inner.analyse_item(item)
+        } else {
+            self.inner.analyse_item_without_nearest(item)
         };
         self.memo.borrow_mut().insert(item.to_string(), a.clone());
         a

@@ -107,6 +107,7 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         min_level: args.min_level.into(),
         disabled,
         only: (!only.is_empty()).then_some(only),
+        nearest: args.format != LintFormat::Summary,
         ..LintOptions::default()
     };
     let report = lint_paths(&args.paths, vocab, &options);

@@ -60,6 +60,9 @@ pub struct LintOptions {
     /// Files with more syntax errors than this per KiB of text are reported and skipped as
     /// not being Rust.
     pub max_errors_per_kib: usize,
+    /// Whether unrecognised phrases get their nearest entries (costly; not needed for a
+    /// summary). Also off when SD0007 is not reported.
+    pub nearest: bool,
 }
 
 impl Default for LintOptions {
@@ -69,6 +72,7 @@ impl Default for LintOptions {
             disabled: Vec::new(),
             only: None,
             max_errors_per_kib: 20,
+            nearest: true,
         }
     }
 }

@@ -61,6 +61,13 @@ pub trait Vocabulary {
     /// Reads one item, exactly as `safety-dict expand` reads it.
     fn analyse_item(&self, item: &str) -> Analysis;
 
+    /// The same reading, where the nearest entries of unrecognised parts are not wanted (a
+    /// summary, or SD0007 not shown). Implementations whose suggestions are costly override it;
+    /// the default is [`Vocabulary::analyse_item`].
+    fn analyse_item_without_nearest(&self, item: &str) -> Analysis {
+        self.analyse_item(item)
+    }
+
     /// The stable URL of an entry's page.
     fn entry_url(&self, id: &str) -> String;
 

@@ -43,7 +43,11 @@ fn callee_in_another_file_is_compared() {
 fn paths_on_disk_exit_codes_and_skips() {
     let dir = scratch("paths");
     std::fs::write(dir.join("ok.rs"), "fn f() {}\n").expect("write");
-    std::fs::write(dir.join("bad.rs"), "fn f(p: *const u8) { unsafe { *p }; }\n").expect("write");
+    std::fs::write(
+        dir.join("bad.rs"),
+        "fn f(p: *const u8) { unsafe { *p }; }\n",
+    )
+    .expect("write");
     std::fs::write(dir.join("latin1.rs"), b"// caf\xe9\n").expect("write");
     std::fs::create_dir_all(dir.join("target")).expect("mkdir");
     std::fs::write(dir.join("target/skipped.rs"), "fn f() { unsafe {} }").expect("write");
@@ -93,7 +97,10 @@ fn json_and_sarif_documents() {
         serde_json::from_str(&render(&report, Format::Sarif, false)).expect("SARIF");
     assert_eq!(sarif["version"], "2.1.0");
     let run = &sarif["runs"][0];
-    assert_eq!(run["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(13));
+    assert_eq!(
+        run["tool"]["driver"]["rules"].as_array().map(Vec::len),
+        Some(13)
+    );
     let r = &run["results"][1];
     assert_eq!(r["ruleId"], "SD0001");
     assert_eq!(r["level"], "error");
@@ -101,7 +108,10 @@ fn json_and_sarif_documents() {
         r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         "src/x.rs"
     );
-    assert_eq!(r["locations"][0]["physicalLocation"]["region"]["startLine"], 4);
+    assert_eq!(
+        r["locations"][0]["physicalLocation"]["region"]["startLine"],
+        4
+    );
 
     let summary = render(&report, Format::Summary, false);
     assert!(summary.contains("unsafe blocks:          1"), "{summary}");
