@@ -53,7 +53,7 @@ fn paths_on_disk_exit_codes_and_skips() {
     std::fs::write(dir.join("target/skipped.rs"), "fn f() { unsafe {} }").expect("write");
     std::fs::write(dir.join("notes.txt"), "unsafe {}").expect("write");
     let empty = EmptyVocabulary::default();
-    let report = lint_paths(&[dir.clone()], &empty, &LintOptions::default());
+    let report = lint_paths(std::slice::from_ref(&dir), &empty, &LintOptions::default());
     assert!(report.errors.is_empty());
     assert_eq!(report.stats.files, 3, "ok.rs, bad.rs, latin1.rs");
     let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
@@ -70,7 +70,7 @@ fn paths_on_disk_exit_codes_and_skips() {
         min_level: Level::Error,
         ..LintOptions::default()
     };
-    let report = lint_paths(&[dir.clone()], &empty, &quiet);
+    let report = lint_paths(std::slice::from_ref(&dir), &empty, &quiet);
     assert!(report.findings.is_empty());
     assert_eq!(report.exit_code(Level::Info), 0);
     let _ = std::fs::remove_dir_all(&dir);
