@@ -1,0 +1,68 @@
+//! The `safety-dict lint` arguments (`cli::LintArgs`) parsed as the binary parses them, and
+//! `cli::run`'s output and exit codes.
+
+use std::path::Path;
+
+use clap::Parser;
+use safety_dict_lint::cli::{run, LintArgs};
+
+#[derive(Debug, Parser)]
+struct Wrapper {
+    #[command(flatten)]
+    lint: LintArgs,
+}
+
+fn lint(args: &[&str]) -> (u8, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui-dictionary");
+    let dict = safety_dict::Dictionary::load(&root).expect("fixture dictionary loads");
+    let w = Wrapper::try_parse_from(std::iter::once("lint").chain(args.iter().copied()))
+        .expect("arguments parse");
+    let mut out = Vec::new();
+    let code = run(&dict, &w.lint, &mut out);
+    (code, String::from_utf8(out).expect("UTF-8 output"))
+}
+
+fn ui(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/ui")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn deny_levels_and_filters() {
+    let file = ui("invariants.rs"); // warnings only
+    assert_eq!(lint(&["--color", "never", &file]).0, 0);
+    assert_eq!(lint(&["--deny", "warning", &file]).0, 1);
+    let (code, out) = lint(&["--deny", "warning", "--allow", "SD0012", &file]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = lint(&[
+        "--only",
+        "SD0001",
+        "--format",
+        "json",
+        &ui("syntax_error.rs"),
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["findings"].as_array().map(Vec::len), Some(1));
+    assert_eq!(lint(&["--only", "SD9999", &file]).0, 2);
+    assert_eq!(lint(&["does/not/exist.rs"]).0, 2);
+}
+
+#[test]
+fn summary_after_diagnostics() {
+    let (_, out) = lint(&["--summary", "--color", "never", &ui("macros.rs")]);
+    assert!(out.contains("error[SD0001]"), "{out}");
+    assert!(
+        out.contains("unsafe blocks:          4 (4 in macro bodies)"),
+        "{out}"
+    );
+    let (_, out) = lint(&["--format", "summary", &ui("phrasing.rs")]);
+    assert!(out.starts_with("files:"), "{out}");
+    assert!(
+        Wrapper::try_parse_from(["lint"]).is_err(),
+        "a path is required"
+    );
+}
