@@ -18,7 +18,7 @@ test('example page shows both sides with highlighted code and a proof status', a
     const box = page.locator(`main ${side}`);
     await expect(box, side).toHaveCount(1);
     await expect(box).toBeVisible();
-    const code = box.locator('pre code').first();
+    const code = box.locator('pre.sd-code code').first();
     await expect(code).toBeVisible();
     await expect(code).toContainText('unsafe');
     // Highlighted: the code is split into styled token spans, and comments get their own color.
@@ -33,9 +33,9 @@ test('example page shows both sides with highlighted code and a proof status', a
     const proof = box.locator('.sd-proof');
     await expect(proof).toHaveCount(1);
     await expect(proof).toBeVisible();
-    await expect(proof).toHaveText(/^(Verified|Not verified)\b/);
+    await expect(proof).toHaveText(/^\s*(✔ Verified|✘ Not as declared|Not verified)/);
     const cls = (await proof.getAttribute('class')) || '';
-    const text = (await proof.textContent()) || '';
+    const text = ((await proof.textContent()) || '').trim();
     // The class and the text must agree: no "verified" badge on an unverified side.
     expect(/\bsd-unverified\b/.test(cls)).toBe(/^Not verified/.test(text));
   }

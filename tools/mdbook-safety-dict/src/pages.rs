@@ -519,11 +519,11 @@ fn proof_html(report: &Report, r: &SideResult) -> String {
     };
     let mut h = if r.pass {
         format!(
-            "<div class=\"sd-proof sd-pass\"><p><span class=\"sd-verdict\">✔ shown</span> {what}: {observed}{detail}, as declared.</p>"
+            "<div class=\"sd-proof sd-pass\"><p><span class=\"sd-verdict\">✔ Verified.</span> {what}: {observed}{detail}, as declared.</p>"
         )
     } else {
         format!(
-            "<div class=\"sd-proof sd-fail\"><p><span class=\"sd-verdict\">✘ not as declared</span> {what}: observed {observed}{detail}. {}</p>",
+            "<div class=\"sd-proof sd-fail\"><p><span class=\"sd-verdict\">✘ Not as declared.</span> {what}: observed {observed}{detail}. {}</p>",
             escape(r.failure.as_deref().unwrap_or(""))
         )
     };

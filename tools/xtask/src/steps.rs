@@ -126,6 +126,13 @@ pub const STEPS: &[Step] = &[
     },
 ];
 
+/// Everything later steps need before they start: the integration tests build the book with
+/// `mdbook`, and the lint's kernel-tree test reads Debian's kernel source.
+fn tools(_root: &Path) -> Result<(), TaskError> {
+    install::mdbook()?;
+    install::apt(&["linux-source-6.12", "xz-utils"])
+}
+
 fn fmt(root: &Path) -> Result<(), TaskError> {
     run(cargo(root).args(["fmt", "--all", "--check"]))
 }
