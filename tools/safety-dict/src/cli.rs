@@ -110,6 +110,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
     },
+    /// Check a Rust tree's safety documentation against the standard and the dictionary
+    Lint(crate::lint_cmd::LintArgs),
     /// Write the web expander's conformance corpus: inputs with the JSON `expand` prints
     Corpus {
         /// The JSON file to write

@@ -39,6 +39,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Show { id, format } => show(&dict, &id, format),
         Command::Expand { text, file, format } => expand(&dict, text, file, format),
         Command::Link { query, format } => link(&dict, &query, format),
+        Command::Lint(args) => crate::lint_cmd::lint(&dict, &args),
         Command::Corpus { out, data } => crate::corpus_cmd::corpus(&dict, &out, data.as_deref()),
         Command::Search {
             query,

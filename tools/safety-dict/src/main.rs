@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod corpus_cmd;
+mod lint_cmd;
 mod render;
 mod search_cmd;
 
