@@ -239,6 +239,16 @@ impl Dictionary {
     /// Reads one item: a plain statement, `<statement> by <justification> and ...`, or a
     /// whole-sentence justification form of the grammar.
     pub fn analyse_item(&self, item: &str) -> Item {
+        self.analyse(item, true)
+    }
+
+    /// The same reading without the nearest entries of unrecognised parts, which cost far more
+    /// than the reading itself (for bulk runs such as a linter's summary).
+    pub fn analyse_item_without_nearest(&self, item: &str) -> Item {
+        self.analyse(item, false)
+    }
+
+    fn analyse(&self, item: &str, nearest: bool) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
         if folded.masked.is_empty() {
@@ -254,7 +264,7 @@ impl Dictionary {
 
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
             let rest = piece(&folded, rest);
-            let statement = self.statement(&rest);
+            let statement = self.statement(&rest, nearest);
             let justification = match self.entry(&prefix.justification) {
                 Some(e) => {
                     let m = Match {
@@ -316,15 +326,15 @@ impl Dictionary {
         }
         match best {
             Some((score, pos)) if score > 0 => Item {
-                statement: self.statement(&piece(&folded, &folded.masked[..pos])),
+                statement: self.statement(&piece(&folded, &folded.masked[..pos]), nearest),
                 justifications: split_ci(&folded.masked[pos + sep.len()..], &conj)
                     .iter()
-                    .map(|p| self.justification(&piece(&folded, p)))
+                    .map(|p| self.justification(&piece(&folded, p), nearest))
                     .collect(),
                 text,
             },
             _ => Item {
-                statement: self.unrecognised(&text, &folded.unmasked()),
+                statement: self.unrecognised(&text, &folded.unmasked(), nearest),
                 text,
                 justifications: Vec::new(),
             },
@@ -338,15 +348,15 @@ impl Dictionary {
             .is_some_and(|m| kind.is_none_or(|k| self.entry(&m.entry).is_some_and(|e| e.kind == k)))
     }
 
-    fn statement(&self, text: &str) -> Statement {
+    fn statement(&self, text: &str, nearest: bool) -> Statement {
         let folded = self.grammar.fold(text);
         match self.matcher.match_folded(&folded) {
             Some(m) => self.recognised(text, m),
-            None => self.unrecognised(text, &folded.unmasked()),
+            None => self.unrecognised(text, &folded.unmasked(), nearest),
         }
     }
 
-    fn justification(&self, text: &str) -> Statement {
+    fn justification(&self, text: &str, nearest: bool) -> Statement {
         let folded = self.grammar.fold(text);
         match self.matcher.match_folded(&folded) {
             Some(m)
@@ -357,7 +367,7 @@ impl Dictionary {
                 self.recognised(text, m)
             }
             _ => {
-                let mut s = self.unrecognised(text, &folded.unmasked());
+                let mut s = self.unrecognised(text, &folded.unmasked(), nearest);
                 if let Statement::Unrecognised { suggestions, .. } = &mut s {
                     suggestions.retain(|g| {
                         self.entry(&g.entry)
@@ -369,12 +379,19 @@ impl Dictionary {
         }
     }
 
-    fn unrecognised(&self, text: &str, folded: &str) -> Statement {
+    fn unrecognised(&self, text: &str, folded: &str, nearest: bool) -> Statement {
+        let limit = if nearest { SUGGESTION_LIMIT } else { 0 };
+        if limit == 0 {
+            return Statement::Unrecognised {
+                text: text.to_string(),
+                suggestions: Vec::new(),
+            };
+        }
         Statement::Unrecognised {
             text: text.to_string(),
             suggestions: self
                 .matcher
-                .suggest(folded, SUGGESTION_LIMIT)
+                .suggest(folded, limit)
                 .into_iter()
                 .filter_map(|s| {
                     let e = self.entry(&s.entry)?;
@@ -391,7 +408,7 @@ impl Dictionary {
 
     fn recognised(&self, text: &str, m: Match) -> Statement {
         let Some(entry) = self.entry(&m.entry) else {
-            return self.unrecognised(text, text);
+            return self.unrecognised(text, text, true);
         };
         let discouraged = match m.form {
             Form::Discouraged(i) => entry.discouraged.get(i).map(|d| Advice {

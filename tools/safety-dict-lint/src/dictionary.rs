@@ -46,6 +46,14 @@ impl Vocabulary for Dictionary {
         }
     }
 
+    fn analyse_item_without_nearest(&self, item: &str) -> Analysis {
+        let a = Dictionary::analyse_item_without_nearest(self, item);
+        Analysis {
+            statement: statement(&a.statement),
+            justifications: a.justifications.iter().map(statement).collect(),
+        }
+    }
+
     fn entry_url(&self, id: &str) -> String {
         Dictionary::entry_url(self, id)
     }
