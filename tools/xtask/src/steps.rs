@@ -85,6 +85,11 @@ pub struct Step {
 
 pub const STEPS: &[Step] = &[
     Step {
+        name: "tools",
+        about: "install missing tools: mdBook 0.5.4, mdbook-linkcheck2 0.13.0, Debian's linux-source-6.12",
+        run: tools,
+    },
+    Step {
         name: "fmt",
         about: "rustfmt --check over the workspace",
         run: fmt,
