@@ -177,7 +177,7 @@ fn dictionary(root: &Path) -> Result<(), TaskError> {
 }
 
 fn unit(root: &Path) -> Result<(), TaskError> {
-    // The lint crate runs over the kernel's rust/ tree, which the harness setup unpacks.
+    // The lint's kernel-tree test unpacks rust/ from the linux-source tarball the tools step installs.
     run(cargo(root).args(["test", "--workspace", "--release"]))
 }
 
