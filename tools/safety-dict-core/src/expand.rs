@@ -52,8 +52,6 @@ pub struct SuggestionOut {
 }
 
 /// One sentence: recognised as an entry, or not in the dictionary.
-// Most statements are recognised, so boxing the large variant would cost more than it saves.
-#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Statement {
@@ -68,7 +66,7 @@ pub enum Statement {
         bindings: IndexMap<String, String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         discouraged: Option<Advice>,
-        expansion: Node,
+        expansion: Box<Node>,
     },
     Unrecognised {
         text: String,
@@ -423,7 +421,7 @@ impl Dictionary {
             kind: entry.kind,
             url: self.entry_url(&entry.id),
             form: m.form,
-            expansion: self.expand_entry(entry, &m.bindings, 0),
+            expansion: Box::new(self.expand_entry(entry, &m.bindings, 0)),
             bindings: m.bindings,
             discouraged,
         }
