@@ -111,9 +111,37 @@ fn phases(root: &Path, dict: &Dictionary, phrases: &[String]) {
     eprintln!("suggest           {:?} per item", t.elapsed() / 50);
 }
 
+/// Repeats one phase for a few seconds, for `perf record` (`PROFILE=load|recognised|unrecognised`).
+fn profile(root: &Path, dict: &Dictionary, phrases: &[String], what: &str) {
+    let (known, unknown): (Vec<&String>, Vec<&String>) = phrases
+        .iter()
+        .partition(|p| dict.analyse_item(p).statement.is_recognised());
+    let start = std::time::Instant::now();
+    let mut rounds = 0u32;
+    while start.elapsed().as_secs() < 5 {
+        match what {
+            "load" => {
+                black_box(Dictionary::load(root).expect("loads"));
+            }
+            "recognised" => known.iter().for_each(|p| {
+                black_box(dict.analyse_item(p));
+            }),
+            _ => unknown.iter().for_each(|p| {
+                black_box(dict.analyse_item(p));
+            }),
+        }
+        rounds += 1;
+    }
+    eprintln!("{what}: {rounds} rounds in {:?}", start.elapsed());
+}
+
 fn bench(c: &mut Criterion) {
     let root = root();
     let dict = Dictionary::load(&root).unwrap_or_else(|e| panic!("the real dictionary: {e}"));
+    if let Some(what) = std::env::var_os("PROFILE") {
+        profile(&root, &dict, &inputs(&dict), &what.to_string_lossy());
+        return;
+    }
     if std::env::var_os("PHASES").is_some() {
         phases(&root, &dict, &inputs(&dict));
         return;

@@ -2,13 +2,23 @@
 //!
 //! The same folding is applied to a user's sentence and to every phrasing of every entry, so
 //! the rules live in data and the matcher never needs to know English.
+//!
+//! The rules mean what these regexes say (and the web expander runs exactly them):
+//! list marker `^(?:[-*+]|\d+[.)])\s+`; lead-ins `(?i)^(?:<lead-ins>)(?:\s+|$)`, repeated;
+//! rewrites `(?i)\b(?:<froms>)\b`, replaced left to right; justification prefixes
+//! `(?i)^(?:<prefix>)\s+`; a space inside a rule stands for `\s+`. Building those regexes
+//! took longer than loading the rest of the dictionary, so here they are run as literal
+//! comparisons that give the same results (`tests/grammar_regex.rs` checks that against the
+//! regexes).
+
+use std::sync::OnceLock;
 
 use indexmap::IndexMap;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::text::{segments, Segment};
+use crate::text::{fold_char, segments, Segment};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,15 +66,83 @@ pub struct GrammarData {
     pub justification_prefixes: Vec<JustificationPrefix>,
 }
 
+/// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
+#[derive(Debug, Clone)]
+struct Words(Vec<Option<char>>);
+
+impl Words {
+    fn new(rule: &str) -> Words {
+        Words(
+            crate::text::fold_whitespace(rule)
+                .chars()
+                .map(|c| (c != ' ').then(|| fold_char(c)))
+                .collect(),
+        )
+    }
+
+    /// Where these words end when they start at byte `start` of `text`.
+    fn match_at(&self, text: &str, start: usize) -> Option<usize> {
+        let mut pos = start;
+        for want in &self.0 {
+            match want {
+                None => {
+                    let run = whitespace_run(&text[pos..]);
+                    if run == 0 {
+                        return None;
+                    }
+                    pos += run;
+                }
+                Some(want) => match text[pos..].chars().next() {
+                    Some(c) if fold_char(c) == *want => pos += c.len_utf8(),
+                    _ => return None,
+                },
+            }
+        }
+        Some(pos)
+    }
+}
+
+/// Bytes of whitespace at the start of `text`.
+fn whitespace_run(text: &str) -> usize {
+    text.find(|c: char| !c.is_whitespace())
+        .unwrap_or(text.len())
+}
+
+/// Unicode `\w` as the regex engine (and the web expander) define it.
+fn is_word(c: Option<char>) -> bool {
+    c.is_some_and(regex_syntax::is_word_character)
+}
+
+/// `\b` at byte `pos` of `text`.
+fn is_boundary(text: &str, pos: usize) -> bool {
+    is_word(text[..pos].chars().next_back()) != is_word(text[pos..].chars().next())
+}
+
+/// `\d` (Unicode decimal digits).
+fn is_decimal_digit(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_digit();
+    }
+    // Rare enough that a regex built on first use is fine; `is_numeric` also takes letter
+    // numbers and other numbers, which `\d` does not.
+    static DIGIT: OnceLock<Option<Regex>> = OnceLock::new();
+    c.is_numeric()
+        && DIGIT
+            .get_or_init(|| Regex::new(r"^\d$").ok())
+            .as_ref()
+            .is_some_and(|re| re.is_match(c.encode_utf8(&mut [0; 4])))
+}
+
 /// Compiled folding rules.
 #[derive(Debug, Clone)]
 pub struct Grammar {
     pub data: GrammarData,
-    list_marker: Regex,
-    lead_in: Option<Regex>,
-    rewrite: Option<Regex>,
-    rewrite_to: Vec<(String, String)>,
-    prefixes: Vec<(Regex, usize)>,
+    lead_ins: Vec<Words>,
+    /// Each rewrite's words and its replacement text.
+    rewrites: Vec<(Words, String)>,
+    /// Lowercased, whitespace-folded `from` of each rewrite: what the found text is looked up by.
+    rewrite_keys: Vec<(String, String)>,
+    prefixes: Vec<Words>,
 }
 
 /// First private-use character; code spans are masked as one such character each so that
@@ -110,54 +188,28 @@ fn mask_char(i: usize) -> char {
     char::from_u32(MASK_BASE + i as u32).unwrap_or('\u{FFFD}')
 }
 
-fn words_alternation(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| crate::text::fold_whitespace(w))
-        .map(|w| regex::escape(&w).replace("\\ ", " ").replace(' ', r"\s+"))
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
 #[derive(Debug, thiserror::Error)]
-#[error("grammar rule {rule:?} does not compile: {source}")]
+#[error("grammar rule {rule:?} {problem}")]
 pub struct GrammarError {
     pub rule: String,
-    pub source: regex::Error,
+    pub problem: &'static str,
 }
 
 impl Grammar {
     pub fn compile(raw: &RawGrammar) -> Result<Grammar, GrammarError> {
-        let err = |rule: &str| {
-            let rule = rule.to_string();
-            move |source| GrammarError { rule, source }
-        };
-        let list_marker = Regex::new(r"^(?:[-*+]|\d+[.)])\s+").map_err(err("list marker"))?;
-        let lead_in = if raw.lead_ins.is_empty() {
-            None
-        } else {
-            let alt = words_alternation(&raw.lead_ins);
-            Some(Regex::new(&format!(r"(?i)^(?:{alt})(?:\s+|$)")).map_err(err("lead_ins"))?)
-        };
-        let rewrite_to: Vec<(String, String)> = raw
-            .rewrite
+        let rules = raw
+            .lead_ins
             .iter()
-            .map(|r| (r.from.to_lowercase(), r.to.clone()))
-            .collect();
-        let rewrite = if raw.rewrite.is_empty() {
-            None
-        } else {
-            let froms: Vec<String> = raw.rewrite.iter().map(|r| r.from.clone()).collect();
-            let alt = words_alternation(&froms);
-            Some(Regex::new(&format!(r"(?i)\b(?:{alt})\b")).map_err(err("rewrite"))?)
-        };
-        let mut prefixes = Vec::new();
-        for (i, p) in raw.justification_prefix.iter().enumerate() {
-            let alt = words_alternation(std::slice::from_ref(&p.prefix));
-            prefixes.push((
-                Regex::new(&format!(r"(?i)^(?:{alt})\s+")).map_err(err(&p.prefix))?,
-                i,
-            ));
+            .chain(raw.rewrite.iter().map(|r| &r.from))
+            .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
+            .chain([&raw.justification_separator, &raw.justification_conjunction]);
+        for rule in rules {
+            if rule.trim().is_empty() {
+                return Err(GrammarError {
+                    rule: rule.clone(),
+                    problem: "is empty: it would match everywhere",
+                });
+            }
         }
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
@@ -176,11 +228,27 @@ impl Grammar {
         };
         Ok(Grammar {
             data,
-            list_marker,
-            lead_in,
-            rewrite,
-            rewrite_to,
-            prefixes,
+            lead_ins: raw.lead_ins.iter().map(|l| Words::new(l)).collect(),
+            rewrites: raw
+                .rewrite
+                .iter()
+                .map(|r| (Words::new(&r.from), r.to.clone()))
+                .collect(),
+            rewrite_keys: raw
+                .rewrite
+                .iter()
+                .map(|r| {
+                    (
+                        crate::text::fold_whitespace(&r.from.to_lowercase()),
+                        r.to.clone(),
+                    )
+                })
+                .collect(),
+            prefixes: raw
+                .justification_prefix
+                .iter()
+                .map(|p| Words::new(&p.prefix))
+                .collect(),
         })
     }
 
@@ -216,33 +284,58 @@ impl Grammar {
     /// Applies every folding rule: list marker, lead-ins, rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
-        let mut s = std::mem::take(&mut f.masked);
-        if let Some(m) = self.list_marker.find(&s) {
-            s = s[m.end()..].to_string();
+        let mut s: &str = &f.masked;
+        s = &s[list_marker_len(s)..];
+        s = strip_final_punctuation(s);
+        while let Some(end) = self.lead_in_len(s) {
+            if end == 0 {
+                break;
+            }
+            s = &s[end..];
         }
-        s = strip_final_punctuation(&s).to_string();
-        if let Some(re) = &self.lead_in {
-            while let Some(m) = re.find(&s) {
-                if m.end() == 0 {
-                    break;
+        let s = self.rewrite(s);
+        f.masked = strip_final_punctuation(&s).trim().to_string();
+        f
+    }
+
+    /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
+    fn lead_in_len(&self, s: &str) -> Option<usize> {
+        self.lead_ins.iter().find_map(|l| {
+            let end = l.match_at(s, 0)?;
+            let run = whitespace_run(&s[end..]);
+            (run > 0 || end == s.len()).then_some(end + run)
+        })
+    }
+
+    /// Replaces each rewrite's `from`, standing as whole words, by its `to`, left to right.
+    fn rewrite(&self, s: &str) -> String {
+        let mut out = String::with_capacity(s.len());
+        let mut copied = 0;
+        let mut pos = 0;
+        while pos < s.len() {
+            let found = if is_boundary(s, pos) {
+                self.rewrites
+                    .iter()
+                    .find_map(|(w, _)| w.match_at(s, pos).filter(|&end| is_boundary(s, end)))
+            } else {
+                None
+            };
+            match found {
+                Some(end) => {
+                    out.push_str(&s[copied..pos]);
+                    let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
+                    match self.rewrite_keys.iter().find(|(from, _)| *from == key) {
+                        Some((_, to)) => out.push_str(to),
+                        None => out.push_str(&s[pos..end]),
+                    }
+                    copied = end;
+                    pos = end;
                 }
-                s = s[m.end()..].to_string();
+                None => pos += s[pos..].chars().next().map_or(1, char::len_utf8),
             }
         }
-        if let Some(re) = &self.rewrite {
-            s = re
-                .replace_all(&s, |caps: &regex::Captures<'_>| {
-                    let found = crate::text::fold_whitespace(&caps[0]).to_lowercase();
-                    self.rewrite_to
-                        .iter()
-                        .find(|(from, _)| crate::text::fold_whitespace(from) == found)
-                        .map_or_else(|| caps[0].to_string(), |(_, to)| to.clone())
-                })
-                .into_owned();
-        }
-        s = strip_final_punctuation(&s).trim().to_string();
-        f.masked = s;
-        f
+        out.push_str(&s[copied..]);
+        out
     }
 
     /// If `folded` (masked) starts with a whole-sentence justification prefix, returns the
@@ -251,10 +344,33 @@ impl Grammar {
         &'a self,
         masked: &'a str,
     ) -> Option<(&'a JustificationPrefix, &'a str)> {
-        self.prefixes.iter().find_map(|(re, i)| {
-            re.find(masked)
-                .map(|m| (&self.data.justification_prefixes[*i], &masked[m.end()..]))
+        self.prefixes.iter().enumerate().find_map(|(i, w)| {
+            let end = w.match_at(masked, 0)?;
+            let run = whitespace_run(&masked[end..]);
+            (run > 0).then(|| (&self.data.justification_prefixes[i], &masked[end + run..]))
         })
+    }
+}
+
+/// Length of a list marker (`- `, `1. `, `2) `) at the start of `s`, 0 if none.
+fn list_marker_len(s: &str) -> usize {
+    let mut chars = s.char_indices();
+    let end = match chars.next() {
+        Some((_, '-' | '*' | '+')) => 1,
+        Some((_, c)) if is_decimal_digit(c) => {
+            let Some((k, _)) = s.char_indices().find(|&(_, c)| !is_decimal_digit(c)) else {
+                return 0;
+            };
+            if !s[k..].starts_with(['.', ')']) {
+                return 0;
+            }
+            k + 1
+        }
+        _ => return 0,
+    };
+    match whitespace_run(&s[end..]) {
+        0 => 0,
+        run => end + run,
     }
 }
 

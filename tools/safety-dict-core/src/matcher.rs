@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::dictionary::Entry;
 use crate::grammar::{mask_index, Folded, Grammar};
+use crate::text::fold_char;
 
 /// Which wording of an entry matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -241,21 +242,6 @@ struct Program {
     elems: Vec<Elem>,
     /// Words that every sentence matching this phrasing contains (folded).
     required: Vec<String>,
-}
-
-/// Case folding of literal text, as `(?i)` of the regex (simple one-to-one folding).
-fn fold_char(c: char) -> char {
-    if c.is_ascii() {
-        return c.to_ascii_lowercase();
-    }
-    if c == '\u{17F}' {
-        return 's';
-    }
-    let mut l = c.to_lowercase();
-    match (l.next(), l.next()) {
-        (Some(one), None) => one,
-        _ => c,
-    }
 }
 
 fn is_word_char(c: char) -> bool {

@@ -78,6 +78,21 @@ pub fn looks_like_variable(code: &str) -> bool {
     chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Case folding of literal text, as `(?i)` of the regex (simple one-to-one folding).
+pub fn fold_char(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
+    if c == '\u{17F}' {
+        return 's';
+    }
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(one), None) => one,
+        _ => c,
+    }
+}
+
 /// Collapses runs of whitespace (including newlines) to one space and trims.
 pub fn fold_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
