@@ -110,7 +110,12 @@ fn whitespace_run(text: &str) -> usize {
 
 /// Unicode `\w` as the regex engine (and the web expander) define it.
 fn is_word(c: Option<char>) -> bool {
-    c.is_some_and(regex_syntax::is_word_character)
+    match c {
+        None => false,
+        Some(c) if c.is_ascii() => c.is_ascii_alphanumeric() || c == '_',
+        Some(c) if mask_index(c).is_some() => false,
+        Some(c) => regex_syntax::is_word_character(c),
+    }
 }
 
 /// `\b` at byte `pos` of `text`.
@@ -253,32 +258,56 @@ impl Grammar {
     }
 
     /// Masks code spans and folds whitespace; nothing else.
+    ///
+    /// A mask stands apart from its neighbours by one space unless the text had it glued to
+    /// them ("`T`'s" keeps its apostrophe next to the span).
     pub fn mask(&self, text: &str) -> Folded {
         let mut masked = String::with_capacity(text.len());
         let mut codes = Vec::new();
-        for seg in segments(text) {
-            match seg {
-                Segment::Plain(p) => masked.push_str(p),
+        // A space is owed before the next visible character.
+        let mut space = false;
+        let push_plain = |masked: &mut String, space: &mut bool, p: &str| {
+            for c in p.chars() {
+                if c.is_whitespace() {
+                    *space = true;
+                } else {
+                    if std::mem::take(space) && !masked.is_empty() {
+                        masked.push(' ');
+                    }
+                    masked.push(c);
+                }
+            }
+        };
+        let segs = segments(text);
+        for (k, seg) in segs.iter().enumerate() {
+            match *seg {
+                Segment::Plain(p) => push_plain(&mut masked, &mut space, p),
                 Segment::Code(c) if codes.len() < MASK_LIMIT => {
-                    masked.push(' ');
+                    let glued_before = match k.checked_sub(1).map(|j| &segs[j]) {
+                        Some(Segment::Plain(p)) => !p.ends_with(char::is_whitespace),
+                        Some(Segment::Code(_)) => true,
+                        None => false,
+                    };
+                    let glued_after = match segs.get(k + 1) {
+                        Some(Segment::Plain(p)) => !p.starts_with(char::is_whitespace),
+                        Some(Segment::Code(_)) => true,
+                        None => false,
+                    };
+                    if !glued_before && !masked.is_empty() {
+                        masked.push(' ');
+                    }
                     masked.push(mask_char(codes.len()));
-                    masked.push(' ');
+                    space = !glued_after;
                     codes.push(crate::text::fold_whitespace(c));
                 }
                 Segment::Code(c) => {
-                    masked.push('`');
-                    masked.push_str(c);
-                    masked.push('`');
+                    push_plain(&mut masked, &mut space, "`");
+                    push_plain(&mut masked, &mut space, c);
+                    push_plain(&mut masked, &mut space, "`");
                 }
             }
         }
-        // Masks were padded with spaces so that words stay apart; put back the adjacency the
-        // text had ("`T`'s" keeps its apostrophe next to the span).
-        let folded = crate::text::fold_whitespace(&masked);
-        Folded {
-            masked: rejoin_masks(text, &folded),
-            codes,
-        }
+        Folded { masked, codes }
     }
 
     /// Applies every folding rule: list marker, lead-ins, rewrites, final punctuation.
@@ -311,27 +340,29 @@ impl Grammar {
     fn rewrite(&self, s: &str) -> String {
         let mut out = String::with_capacity(s.len());
         let mut copied = 0;
-        let mut pos = 0;
-        while pos < s.len() {
-            let found = if is_boundary(s, pos) {
-                self.rewrites
-                    .iter()
-                    .find_map(|(w, _)| w.match_at(s, pos).filter(|&end| is_boundary(s, end)))
-            } else {
-                None
-            };
-            match found {
-                Some(end) => {
-                    out.push_str(&s[copied..pos]);
-                    let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
-                    match self.rewrite_keys.iter().find(|(from, _)| *from == key) {
-                        Some((_, to)) => out.push_str(to),
-                        None => out.push_str(&s[pos..end]),
-                    }
-                    copied = end;
-                    pos = end;
+        let mut prev_word = false;
+        for (pos, c) in s.char_indices() {
+            let word = is_word(Some(c));
+            let boundary = prev_word != word;
+            prev_word = word;
+            if pos < copied || !boundary {
+                continue;
+            }
+            let first = Some(fold_char(c));
+            let found = self.rewrites.iter().find_map(|(w, _)| {
+                if w.0.first() != Some(&first) {
+                    return None;
                 }
-                None => pos += s[pos..].chars().next().map_or(1, char::len_utf8),
+                w.match_at(s, pos).filter(|&end| is_boundary(s, end))
+            });
+            if let Some(end) = found {
+                out.push_str(&s[copied..pos]);
+                let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
+                match self.rewrite_keys.iter().find(|(from, _)| *from == key) {
+                    Some((_, to)) => out.push_str(to),
+                    None => out.push_str(&s[pos..end]),
+                }
+                copied = end;
             }
         }
         out.push_str(&s[copied..]);
@@ -380,48 +411,81 @@ fn strip_final_punctuation(s: &str) -> &str {
         .trim_end()
 }
 
-/// Removes the padding spaces put around masks where the original text had none.
-fn rejoin_masks(original: &str, folded: &str) -> String {
-    // Decide per code span whether it was glued to the text before / after it.
-    let mut glue = Vec::new();
-    let segs = segments(original);
-    for (k, seg) in segs.iter().enumerate() {
-        if let Segment::Code(_) = seg {
-            let before = match k.checked_sub(1).map(|j| &segs[j]) {
-                Some(Segment::Plain(p)) => !p.ends_with(char::is_whitespace),
-                Some(Segment::Code(_)) => true,
-                None => false,
-            };
-            let after = match segs.get(k + 1) {
-                Some(Segment::Plain(p)) => !p.starts_with(char::is_whitespace),
-                Some(Segment::Code(_)) => true,
-                None => false,
-            };
-            glue.push((before, after));
-        }
-    }
-    let chars: Vec<char> = folded.chars().collect();
-    let mut out = String::with_capacity(folded.len());
-    for (idx, &c) in chars.iter().enumerate() {
-        if c == ' ' {
-            let prev_glued = idx > 0
-                && mask_index(chars[idx - 1]).is_some_and(|i| glue.get(i).is_some_and(|g| g.1));
-            let next_glued = chars
-                .get(idx + 1)
-                .and_then(|&n| mask_index(n))
-                .is_some_and(|i| glue.get(i).is_some_and(|g| g.0));
-            if prev_glued || next_glued {
-                continue;
-            }
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Masking as it was first written: pad every mask with spaces, fold whitespace, then
+    /// take back the spaces the text did not have.
+    fn reference_mask(text: &str) -> Folded {
+        let mut masked = String::new();
+        let mut codes = Vec::new();
+        for seg in segments(text) {
+            match seg {
+                Segment::Plain(p) => masked.push_str(p),
+                Segment::Code(c) => {
+                    masked.push(' ');
+                    masked.push(mask_char(codes.len()));
+                    masked.push(' ');
+                    codes.push(crate::text::fold_whitespace(c));
+                }
+            }
+        }
+        let folded = crate::text::fold_whitespace(&masked);
+        Folded {
+            masked: rejoin_masks(text, &folded),
+            codes,
+        }
+    }
+
+    /// Removes the padding spaces put around masks where the original text had none.
+    fn rejoin_masks(original: &str, folded: &str) -> String {
+        // Decide per code span whether it was glued to the text before / after it.
+        let mut glue = Vec::new();
+        let segs = segments(original);
+        for (k, seg) in segs.iter().enumerate() {
+            if let Segment::Code(_) = seg {
+                let before = match k.checked_sub(1).map(|j| &segs[j]) {
+                    Some(Segment::Plain(p)) => !p.ends_with(char::is_whitespace),
+                    Some(Segment::Code(_)) => true,
+                    None => false,
+                };
+                let after = match segs.get(k + 1) {
+                    Some(Segment::Plain(p)) => !p.starts_with(char::is_whitespace),
+                    Some(Segment::Code(_)) => true,
+                    None => false,
+                };
+                glue.push((before, after));
+            }
+        }
+        let chars: Vec<char> = folded.chars().collect();
+        let mut out = String::with_capacity(folded.len());
+        for (idx, &c) in chars.iter().enumerate() {
+            if c == ' ' {
+                let prev_glued = idx > 0
+                    && mask_index(chars[idx - 1]).is_some_and(|i| glue.get(i).is_some_and(|g| g.1));
+                let next_glued = chars
+                    .get(idx + 1)
+                    .and_then(|&n| mask_index(n))
+                    .is_some_and(|i| glue.get(i).is_some_and(|g| g.0));
+                if prev_glued || next_glued {
+                    continue;
+                }
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn one_pass_masking_is_the_reference(text in "[ab`' \n.\t\u{a0}-]{0,24}") {
+            prop_assert_eq!(grammar().mask(&text), reference_mask(&text));
+        }
+    }
 
     fn grammar() -> Grammar {
         let raw: RawGrammar = toml::from_str(

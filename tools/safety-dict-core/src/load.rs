@@ -46,9 +46,20 @@ impl Source {
     }
 }
 
+/// Reads a whole UTF-8 file. Files here are small, so this skips the `stat` that
+/// `fs::read_to_string` makes to size its buffer (a fifth of the loading time went to
+/// system calls).
+pub(crate) fn read_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut text = String::with_capacity(8 * 1024);
+    file.take(u64::MAX).read_to_string(&mut text)?;
+    Ok(text)
+}
+
 fn read(root: &Path, rel: &Path) -> Result<Source, LoadError> {
     let path = root.join(rel);
-    let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
+    let text = read_text(&path).map_err(|source| LoadError::Io {
         path: path.clone(),
         source,
     })?;
@@ -58,18 +69,22 @@ fn read(root: &Path, rel: &Path) -> Result<Source, LoadError> {
     })
 }
 
-fn list_dir(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
-    let rd = std::fs::read_dir(dir).map_err(|source| LoadError::Io {
+/// The entries of a directory, sorted, each with whether it is a directory (from the
+/// directory listing itself where the file system tells, so without a `stat` per entry).
+fn list_dir(dir: &Path) -> Result<Vec<(PathBuf, bool)>, LoadError> {
+    let io = |source| LoadError::Io {
         path: dir.to_path_buf(),
         source,
-    })?;
+    };
     let mut out = Vec::new();
-    for e in rd {
-        let e = e.map_err(|source| LoadError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        out.push(e.path());
+    for e in std::fs::read_dir(dir).map_err(io)? {
+        let e = e.map_err(io)?;
+        let path = e.path();
+        let is_dir = match e.file_type() {
+            Ok(t) if !t.is_symlink() => t.is_dir(),
+            _ => path.is_dir(),
+        };
+        out.push((path, is_dir));
     }
     out.sort();
     Ok(out)
@@ -128,15 +143,19 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     // Ids (file stems) of entry files that do not parse: reported once, and not again as
     // "missing" wherever they are referred to.
     let mut unparsed: HashSet<String> = HashSet::new();
-    for path in list_dir(&dict_dir)? {
+    for (path, is_dir) in list_dir(&dict_dir)? {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if path.is_dir() {
+        if is_dir {
             match Kind::from_dir(&name) {
                 Some(kind) => {
-                    for file in list_dir(&path)? {
+                    for (file, is_dir) in list_dir(&path)? {
+                        if is_dir || file.extension().is_none_or(|e| e != "toml") {
+                            diags.push(stray(root, &file, "not a .toml entry file"));
+                            continue;
+                        }
                         load_entry_file(root, &file, kind, &mut loaded, &mut unparsed, &mut diags)?;
                     }
                 }
@@ -158,8 +177,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     }
     check_cycles(&loaded, &ids, &mut diags);
 
-    let mut entries: Vec<Entry> = loaded.iter().map(|l| l.entry.clone()).collect();
-    entries.sort_by(|a, b| (a.kind, &a.id).cmp(&(b.kind, &b.id)));
+    loaded.sort_by(|a, b| (a.entry.kind, &a.entry.id).cmp(&(b.entry.kind, &b.entry.id)));
 
     let examples = load_examples(root, &ids, &unparsed, &mut diags)?;
 
@@ -170,7 +188,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
             return Err(LoadError::Invalid(diags));
         }
     };
-    let matcher = match Matcher::build(&grammar, &entries) {
+    let matcher = match Matcher::build_from(&grammar, loaded.iter().map(|l| &l.entry)) {
         Ok(m) => Some(m),
         Err(e) => {
             if let Some(l) = loaded.iter().find(|l| l.entry.id == e.entry) {
@@ -214,6 +232,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     let Some(matcher) = matcher else {
         return Err(LoadError::Invalid(diags));
     };
+    let entries: Vec<Entry> = loaded.into_iter().map(|l| l.entry).collect();
     let index = entries
         .iter()
         .enumerate()
@@ -287,10 +306,6 @@ fn load_entry_file(
     diags: &mut Diagnostics,
 ) -> Result<(), LoadError> {
     let rel = file.strip_prefix(root).unwrap_or(file).to_path_buf();
-    if file.is_dir() || file.extension().is_none_or(|e| e != "toml") {
-        diags.push(stray(root, file, "not a .toml entry file"));
-        return Ok(());
-    }
     let src = Arc::new(read(root, &rel)?);
     let raw: RawEntry = match toml::from_str(&src.text) {
         Ok(r) => r,
@@ -704,8 +719,8 @@ fn load_examples(
     if !dir.is_dir() {
         return Ok(out);
     }
-    for path in list_dir(&dir)? {
-        if !path.is_dir() {
+    for (path, is_dir) in list_dir(&dir)? {
+        if !is_dir {
             continue;
         }
         let id = path
@@ -714,19 +729,33 @@ fn load_examples(
             .unwrap_or_default();
         let rel_dir = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
         let toml_rel = rel_dir.join("example.toml");
-        if !root.join(&toml_rel).is_file() {
-            diags.push(
-                Diagnostic::new(
-                    &toml_rel,
-                    &Arc::from(""),
-                    0..0,
-                    format!("example `{id}` has no example.toml"),
-                )
-                .with_hint("every examples/<id>/ directory holds example.toml, good.rs and bad.rs"),
-            );
-            continue;
-        }
-        let src = read(root, &toml_rel)?;
+        let text = match read_text(&root.join(&toml_rel)) {
+            Ok(text) => text,
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(LoadError::Io {
+                    path: root.join(&toml_rel),
+                    source: e,
+                })
+            }
+            Err(_) => {
+                diags.push(
+                    Diagnostic::new(
+                        &toml_rel,
+                        &Arc::from(""),
+                        0..0,
+                        format!("example `{id}` has no example.toml"),
+                    )
+                    .with_hint(
+                        "every examples/<id>/ directory holds example.toml, good.rs and bad.rs",
+                    ),
+                );
+                continue;
+            }
+        };
+        let src = Source {
+            rel: toml_rel.clone(),
+            text: Arc::from(text),
+        };
         let raw: RawExample = match toml::from_str(&src.text) {
             Ok(r) => r,
             Err(e) => {
@@ -762,7 +791,7 @@ fn load_examples(
         }
         let mut read_side = |name: &str, spec: &crate::model::RawSide| {
             let rel = rel_dir.join(name);
-            match std::fs::read_to_string(root.join(&rel)) {
+            match read_text(&root.join(&rel)) {
                 Ok(source) => Some(Side {
                     spec: spec.clone(),
                     source,

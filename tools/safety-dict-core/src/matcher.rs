@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::FxHashMap;
+
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -72,10 +74,12 @@ pub const WORDS_SLOT: &str = r"(`[^`]+`|[^`]+?)";
 pub struct Matcher {
     patterns: Vec<Pattern>,
     programs: Vec<Program>,
-    /// Rarest required word of a pattern -> the patterns it indexes.
-    index: HashMap<String, Vec<usize>>,
+    /// Every word some phrasing requires (folded) -> its number.
+    vocab: FxHashMap<String, u32>,
+    /// By word number: the patterns for which it is the rarest required word.
+    index: Vec<Vec<u32>>,
     /// Patterns without any required word: always candidates.
-    unindexed: Vec<usize>,
+    unindexed: Vec<u32>,
     /// `shape_of` of every pattern's sample, for suggestions.
     shapes: Vec<Shape>,
 }
@@ -83,146 +87,206 @@ pub struct Matcher {
 /// A text prepared for the similarity scores of `suggest`.
 #[derive(Debug, Clone)]
 struct Shape {
-    text: String,
-    chars: usize,
-    /// The text without whitespace, as `strsim::sorensen_dice` compares it.
-    dense: String,
-    /// Its bigrams, sorted.
-    bigrams: Vec<(char, char)>,
-    /// For the bit-parallel Levenshtein distance, when the text has 1 to 64 characters.
-    peq: Option<Peq>,
+    chars: Vec<char>,
+    /// Bytes of the text without whitespace (`strsim::sorensen_dice` counts bytes).
+    dense_len: usize,
+    /// The distinct bigrams of the text without whitespace, sorted, with their counts.
+    bigrams: Vec<(u64, u32)>,
 }
 
-/// Per character, the positions where it occurs in a text of at most 64 characters.
-#[derive(Debug, Clone)]
-struct Peq {
-    ascii: Box<[u64; 128]>,
-    other: Vec<(char, u64)>,
-    len: usize,
-}
-
-impl Peq {
-    fn new(text: &str) -> Option<Peq> {
-        let len = text.chars().count();
-        if len == 0 || len > 64 {
-            return None;
-        }
-        let mut ascii = Box::new([0u64; 128]);
-        let mut other: Vec<(char, u64)> = Vec::new();
-        for (i, c) in text.chars().enumerate() {
-            let bit = 1u64 << i;
-            if c.is_ascii() {
-                ascii[c as usize] |= bit;
-            } else if let Some(o) = other.iter_mut().find(|o| o.0 == c) {
-                o.1 |= bit;
-            } else {
-                other.push((c, bit));
-            }
-        }
-        Some(Peq { ascii, other, len })
-    }
-
-    fn get(&self, c: char) -> u64 {
-        if c.is_ascii() {
-            self.ascii[c as usize]
-        } else {
-            self.other.iter().find(|o| o.0 == c).map_or(0, |o| o.1)
-        }
-    }
-
-    /// The Levenshtein distance between this text and `text` (Myers / Hyyrö bit-vector
-    /// algorithm): the same number as `strsim::levenshtein`.
-    fn distance(&self, text: &str) -> usize {
-        let last = 1u64 << (self.len - 1);
-        let mut pv: u64 = !0;
-        let mut mv: u64 = 0;
-        let mut score = self.len;
-        for c in text.chars() {
-            let eq = self.get(c);
-            let xv = eq | mv;
-            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-            let mut ph = mv | !(xh | pv);
-            let mut mh = pv & xh;
-            if ph & last != 0 {
-                score += 1;
-            } else if mh & last != 0 {
-                score -= 1;
-            }
-            ph = (ph << 1) | 1;
-            mh <<= 1;
-            pv = mh | !(xv | ph);
-            mv = ph & xv;
-        }
-        score
-    }
+fn bigram_code(a: char, b: char) -> u64 {
+    (u64::from(a) << 32) | u64::from(b)
 }
 
 impl Shape {
-    fn new(text: String) -> Shape {
-        let dense: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let cs: Vec<char> = dense.chars().collect();
-        let mut bigrams: Vec<(char, char)> = cs.windows(2).map(|w| (w[0], w[1])).collect();
-        bigrams.sort_unstable();
+    fn new(text: &str) -> Shape {
+        let chars: Vec<char> = text.chars().collect();
+        let dense: Vec<char> = chars
+            .iter()
+            .copied()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let mut codes: Vec<u64> = dense.windows(2).map(|w| bigram_code(w[0], w[1])).collect();
+        codes.sort_unstable();
+        let mut bigrams: Vec<(u64, u32)> = Vec::with_capacity(codes.len());
+        for c in codes {
+            match bigrams.last_mut() {
+                Some((last, n)) if *last == c => *n += 1,
+                _ => bigrams.push((c, 1)),
+            }
+        }
         Shape {
-            chars: text.chars().count(),
-            peq: Peq::new(&text),
-            text,
-            dense,
+            dense_len: dense.iter().map(|c| c.len_utf8()).sum(),
+            chars,
             bigrams,
         }
     }
 
-    /// Exactly `strsim::normalized_levenshtein(&other.text, &self.text)`.
-    fn normalized_levenshtein(&self, other: &str) -> f64 {
-        let Some(peq) = &self.peq else {
-            return strsim::normalized_levenshtein(other, &self.text);
-        };
-        let longest = self.chars.max(other.chars().count());
-        1.0 - (peq.distance(other) as f64) / (longest as f64)
-    }
-
-    /// The same, using whichever of the two has the bit vectors.
-    fn normalized_levenshtein_to(&self, other: &Shape) -> f64 {
-        if self.peq.is_none() && other.peq.is_some() {
-            other.normalized_levenshtein(&self.text)
-        } else {
-            self.normalized_levenshtein(&other.text)
-        }
-    }
-
-    /// Exactly `strsim::sorensen_dice(&self.text, &other.text)`.
-    fn dice(&self, other: &Shape) -> f64 {
-        if self.dense == other.dense {
-            return 1.0;
-        }
-        if self.dense.len() < 2 || other.dense.len() < 2 {
-            return 0.0;
-        }
-        let (a, b) = (&self.bigrams, &other.bigrams);
-        let (mut i, mut j, mut common) = (0, 0, 0usize);
-        while i < a.len() && j < b.len() {
-            match a[i].cmp(&b[j]) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    common += 1;
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        (2 * common) as f64 / (self.dense.len() + other.dense.len() - 2) as f64
+    /// The dense text equals the other's (both have the same bigrams and length, and the
+    /// bigrams of a text of two or more characters spell it out only up to order, so compare).
+    fn dense_eq(&self, other: &Shape) -> bool {
+        self.dense_len == other.dense_len
+            && self
+                .chars
+                .iter()
+                .filter(|c| !c.is_whitespace())
+                .eq(other.chars.iter().filter(|c| !c.is_whitespace()))
     }
 
     /// An upper bound of `strsim::normalized_levenshtein`: the distance is at least the
     /// difference in length.
     fn levenshtein_bound(&self, other: &Shape) -> f64 {
-        let longest = self.chars.max(other.chars);
+        let longest = self.chars.len().max(other.chars.len());
         if longest == 0 {
             return 1.0;
         }
-        1.0 - (self.chars.abs_diff(other.chars) as f64) / (longest as f64)
+        1.0 - (self.chars.len().abs_diff(other.chars.len()) as f64) / (longest as f64)
     }
+}
+
+/// A query text prepared once for scoring against every pattern.
+struct Query {
+    shape: Shape,
+    /// Counts of the query's bigrams of two ASCII characters, by `a * 128 + b`.
+    ascii_bigrams: Vec<u32>,
+    /// Per character, the rows (by blocks of 64) where the query has it, for the
+    /// bit-parallel Levenshtein distance.
+    peq_ascii: Vec<[u64; 128]>,
+    peq_other: Vec<(char, Vec<u64>)>,
+}
+
+impl Query {
+    fn new(text: &str) -> Query {
+        let shape = Shape::new(text);
+        let mut ascii_bigrams = vec![0u32; 128 * 128];
+        for &(code, n) in &shape.bigrams {
+            if let Some(i) = ascii_pair_index(code) {
+                ascii_bigrams[i] = n;
+            }
+        }
+        let blocks = shape.chars.len().div_ceil(64);
+        let mut peq_ascii = vec![[0u64; 128]; blocks];
+        let mut peq_other: Vec<(char, Vec<u64>)> = Vec::new();
+        for (i, &c) in shape.chars.iter().enumerate() {
+            let bit = 1u64 << (i % 64);
+            if c.is_ascii() {
+                peq_ascii[i / 64][c as usize] |= bit;
+            } else {
+                let k = match peq_other.iter().position(|o| o.0 == c) {
+                    Some(k) => k,
+                    None => {
+                        peq_other.push((c, vec![0; blocks]));
+                        peq_other.len() - 1
+                    }
+                };
+                peq_other[k].1[i / 64] |= bit;
+            }
+        }
+        Query {
+            shape,
+            ascii_bigrams,
+            peq_ascii,
+            peq_other,
+        }
+    }
+
+    /// Exactly `strsim::sorensen_dice(query, other)`.
+    fn dice(&self, other: &Shape) -> f64 {
+        let me = &self.shape;
+        if me.dense_eq(other) {
+            return 1.0;
+        }
+        if me.dense_len < 2 || other.dense_len < 2 {
+            return 0.0;
+        }
+        let mut common = 0usize;
+        for &(code, n) in &other.bigrams {
+            let mine = match ascii_pair_index(code) {
+                Some(i) => self.ascii_bigrams[i],
+                None => me
+                    .bigrams
+                    .binary_search_by_key(&code, |b| b.0)
+                    .map_or(0, |k| me.bigrams[k].1),
+            };
+            common += n.min(mine) as usize;
+        }
+        (2 * common) as f64 / (me.dense_len + other.dense_len - 2) as f64
+    }
+
+    fn peq(&self, block: usize, c: char) -> u64 {
+        if c.is_ascii() {
+            self.peq_ascii[block][c as usize]
+        } else {
+            self.peq_other
+                .iter()
+                .find(|o| o.0 == c)
+                .map_or(0, |o| o.1[block])
+        }
+    }
+
+    /// The Levenshtein distance between the query and `text`: Myers' bit-vector algorithm
+    /// in blocks of 64 rows (Hyyrö's formulation), the same number as `strsim::levenshtein`.
+    fn distance(&self, text: &[char]) -> usize {
+        let m = self.shape.chars.len();
+        if m == 0 {
+            return text.len();
+        }
+        let blocks = self.peq_ascii.len();
+        let mut pv = vec![!0u64; blocks];
+        let mut mv = vec![0u64; blocks];
+        let last = 1u64 << ((m - 1) % 64);
+        let mut score = m;
+        for &c in text {
+            // The top row of the matrix grows by one per column.
+            let mut carry: i32 = 1;
+            for b in 0..blocks {
+                let high = if b + 1 == blocks { last } else { 1u64 << 63 };
+                let mut eq = self.peq(b, c);
+                let (p, n) = (pv[b], mv[b]);
+                let xv = eq | n;
+                if carry < 0 {
+                    eq |= 1;
+                }
+                let xh = ((eq & p).wrapping_add(p) ^ p) | eq;
+                let mut ph = n | !(xh | p);
+                let mut mh = p & xh;
+                let out = if ph & high != 0 {
+                    1
+                } else if mh & high != 0 {
+                    -1
+                } else {
+                    0
+                };
+                ph <<= 1;
+                mh <<= 1;
+                if carry < 0 {
+                    mh |= 1;
+                } else if carry > 0 {
+                    ph |= 1;
+                }
+                pv[b] = mh | !(xv | ph);
+                mv[b] = ph & xv;
+                carry = out;
+            }
+            score = score.wrapping_add_signed(carry as isize);
+        }
+        score
+    }
+
+    /// Exactly `strsim::normalized_levenshtein(query, other)`.
+    fn normalized_levenshtein(&self, other: &Shape) -> f64 {
+        let longest = self.shape.chars.len().max(other.chars.len());
+        if longest == 0 {
+            return 1.0;
+        }
+        1.0 - (self.distance(&other.chars) as f64) / (longest as f64)
+    }
+}
+
+/// `a * 128 + b` for a bigram of two ASCII characters.
+fn ascii_pair_index(code: u64) -> Option<usize> {
+    let (a, b) = (code >> 32, code & 0xFFFF_FFFF);
+    (a < 128 && b < 128).then(|| (a * 128 + b) as usize)
 }
 
 /// One element of a compiled phrasing.
@@ -242,26 +306,34 @@ struct Program {
     elems: Vec<Elem>,
     /// Words that every sentence matching this phrasing contains (folded).
     required: Vec<String>,
+    /// The same words by their number in the matcher's vocabulary, sorted.
+    required_ids: Vec<u32>,
 }
 
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// The folded words of a text: maximal runs of word characters.
-fn words(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// Calls `f` with each folded word of a text (maximal runs of word characters).
+fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let mut cur = String::new();
     for c in text.chars() {
         if is_word_char(c) {
             cur.push(fold_char(c));
         } else if !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+            f(&cur);
+            cur.clear();
         }
     }
     if !cur.is_empty() {
-        out.push(cur);
+        f(&cur);
     }
+}
+
+/// The folded words of a text.
+fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for_each_word(text, |w| out.push(w.to_string()));
     out
 }
 
@@ -283,7 +355,11 @@ impl Program {
         }
         required.sort();
         required.dedup();
-        Program { elems, required }
+        Program {
+            elems,
+            required,
+            required_ids: Vec::new(),
+        }
     }
 
     /// Captures (byte ranges) of the slots in the first match in the regex's priority order.
@@ -503,9 +579,17 @@ fn compile(
 impl Matcher {
     /// Compiles every phrasing of every entry that can be matched (all but concepts).
     pub fn build(grammar: &Grammar, entries: &[Entry]) -> Result<Matcher, PatternError> {
+        Matcher::build_from(grammar, entries)
+    }
+
+    /// The same, from entries wherever they are kept.
+    pub fn build_from<'a>(
+        grammar: &Grammar,
+        entries: impl IntoIterator<Item = &'a Entry>,
+    ) -> Result<Matcher, PatternError> {
         let mut patterns = Vec::new();
         let mut programs = Vec::new();
-        for e in entries.iter().filter(|e| e.kind.is_phrase_kind()) {
+        for e in entries.into_iter().filter(|e| e.kind.is_phrase_kind()) {
             let forms = std::iter::once((Form::Canonical, e.phrase.as_str()))
                 .chain(
                     e.accepted
@@ -525,31 +609,43 @@ impl Matcher {
                 programs.push(r);
             }
         }
-        let mut freq: HashMap<&str, usize> = HashMap::new();
-        for p in &programs {
+        let mut vocab: FxHashMap<String, u32> = FxHashMap::default();
+        let mut freq: Vec<usize> = Vec::new();
+        for p in &mut programs {
             for w in &p.required {
-                *freq.entry(w).or_default() += 1;
+                let next = vocab.len() as u32;
+                let id = *vocab.entry(w.clone()).or_insert(next);
+                if id as usize == freq.len() {
+                    freq.push(0);
+                }
+                freq[id as usize] += 1;
+                p.required_ids.push(id);
             }
+            p.required_ids.sort_unstable();
         }
-        let mut index: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut index: Vec<Vec<u32>> = vec![Vec::new(); vocab.len()];
         let mut unindexed = Vec::new();
         for (i, p) in programs.iter().enumerate() {
-            match p
+            // The rarest word, the first in alphabetical order on a tie.
+            let rarest = p
                 .required
                 .iter()
-                .min_by_key(|w| (freq[w.as_str()], w.as_str()))
-            {
-                Some(w) => index.entry(w.clone()).or_default().push(i),
-                None => unindexed.push(i),
+                .map(|w| (freq[vocab[w] as usize], w))
+                .min()
+                .map(|(_, w)| vocab[w]);
+            match rarest {
+                Some(id) => index[id as usize].push(i as u32),
+                None => unindexed.push(i as u32),
             }
         }
         let shapes = patterns
             .iter()
-            .map(|p| Shape::new(shape_of(&p.sample)))
+            .map(|p| Shape::new(&shape_of(&p.sample)))
             .collect();
         Ok(Matcher {
             patterns,
             programs,
+            vocab,
             index,
             unindexed,
             shapes,
@@ -558,19 +654,27 @@ impl Matcher {
 
     /// Indices, ascending, of the patterns whose required words all occur in `text`.
     fn candidates(&self, text: &str) -> Vec<usize> {
-        let mut ws = words(text);
-        ws.sort();
-        ws.dedup();
-        let mut out: Vec<usize> = self.unindexed.clone();
-        for w in &ws {
-            if let Some(list) = self.index.get(w) {
-                out.extend(list.iter().copied().filter(|&i| {
-                    self.programs[i]
-                        .required
-                        .iter()
-                        .all(|r| ws.binary_search(r).is_ok())
-                }));
+        let mut ids: Vec<u32> = Vec::new();
+        for_each_word(text, |w| {
+            if let Some(&id) = self.vocab.get(w) {
+                ids.push(id);
             }
+        });
+        ids.sort_unstable();
+        ids.dedup();
+        let mut out: Vec<usize> = self.unindexed.iter().map(|&i| i as usize).collect();
+        for &w in &ids {
+            out.extend(
+                self.index[w as usize]
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|&i| {
+                        self.programs[i]
+                            .required_ids
+                            .iter()
+                            .all(|r| ids.binary_search(r).is_ok())
+                    }),
+            );
         }
         out.sort_unstable();
         out.dedup();
@@ -641,15 +745,15 @@ impl Matcher {
     /// of `max(sorensen_dice, normalized_levenshtein)` over its phrasings (the first phrasing
     /// on a tie). Levenshtein distances are only computed where they can change the result.
     pub fn suggest(&self, folded_text: &str, limit: usize) -> Vec<Suggestion> {
-        let shape = Shape::new(shape_of(folded_text));
+        let query = Query::new(&shape_of(folded_text));
         // (upper bound, dice, pattern), best bound first.
         let mut order: Vec<(f64, f64, usize)> = self
             .shapes
             .iter()
             .enumerate()
             .map(|(i, other)| {
-                let dice = shape.dice(other);
-                (dice.max(shape.levenshtein_bound(other)), dice, i)
+                let dice = query.dice(other);
+                (dice.max(query.shape.levenshtein_bound(other)), dice, i)
             })
             .collect();
         order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
@@ -660,7 +764,7 @@ impl Matcher {
             if bound < threshold {
                 break;
             }
-            let score = dice.max(self.shapes[i].normalized_levenshtein_to(&shape));
+            let score = dice.max(query.normalized_levenshtein(&self.shapes[i]));
             let entry = self.patterns[i].entry.as_str();
             let better = best
                 .get(entry)
@@ -732,25 +836,30 @@ mod tests {
 
     proptest! {
         #[test]
-        fn bit_parallel_levenshtein_is_strsim(a in "[ab xé`]{0,70}", b in "[ab xé`]{0,70}") {
-            let shape = Shape::new(a.clone());
+        fn blocked_levenshtein_is_strsim(a in "[ab xé`]{0,200}", b in "[ab xé`]{0,200}") {
             prop_assert_eq!(
-                shape.normalized_levenshtein(&b),
-                strsim::normalized_levenshtein(&b, &a)
+                Query::new(&a).normalized_levenshtein(&Shape::new(&b)),
+                strsim::normalized_levenshtein(&a, &b)
             );
+        }
+
+        #[test]
+        fn dice_is_strsim(a in "[ab \txé`ü]{0,40}", b in "[ab \txé`ü]{0,40}") {
+            prop_assert_eq!(Query::new(&a).dice(&Shape::new(&b)), strsim::sorensen_dice(&a, &b));
         }
     }
 
     #[test]
-    fn sixty_four_characters_use_the_bit_vector() {
-        let a = "x".repeat(64);
-        let shape = Shape::new(a.clone());
-        assert!(shape.peq.is_some());
-        assert_eq!(shape.peq.as_ref().map(|p| p.distance("")), Some(64));
-        assert_eq!(
-            shape.peq.as_ref().map(|p| p.distance(&"x".repeat(70))),
-            Some(6)
-        );
-        assert!(Shape::new("y".repeat(65)).peq.is_none());
+    fn block_edges() {
+        for m in [1, 63, 64, 65, 127, 128, 129, 200] {
+            let a = "ab".repeat(m).chars().take(m).collect::<String>();
+            for b in ["", "a", "ba", &"b".repeat(m), &"ab".repeat(m + 3)] {
+                assert_eq!(
+                    Query::new(&a).distance(&b.chars().collect::<Vec<_>>()),
+                    strsim::levenshtein(&a, b),
+                    "{m} {b:?}"
+                );
+            }
+        }
     }
 }
