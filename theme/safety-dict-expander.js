@@ -531,7 +531,10 @@
             var lower = folded.masked.toLowerCase();
             var best = null;
             var bestScore = 0;
-            matchIndices(lower, sep).forEach(function (pos) {
+            // Positions in the lowercased text are positions in the text only when
+            // lowercasing kept every length (as in splitCi, and in the Rust expander).
+            var sameLength = utf8Length(lower) === utf8Length(folded.masked) && lower.length === folded.masked.length;
+            (sameLength ? matchIndices(lower, sep) : []).forEach(function (pos) {
                 var head = piece(folded, folded.masked.slice(0, pos));
                 var tail = folded.masked.slice(pos + sep.length);
                 var st = statement(head);

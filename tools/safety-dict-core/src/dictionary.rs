@@ -1,6 +1,6 @@
 //! The validated dictionary: entries, examples and the compiled matcher.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::PathBuf;
 
 use indexmap::IndexMap;
@@ -103,11 +103,13 @@ pub struct Example {
 #[derive(Debug)]
 pub struct Dictionary {
     pub(crate) entries: Vec<Entry>,
-    pub(crate) index: HashMap<String, usize>,
+    pub(crate) index: FxHashMap<String, usize>,
     pub(crate) examples: Vec<Example>,
     pub(crate) grammar: Grammar,
     pub(crate) matcher: Matcher,
     pub(crate) site_url: String,
+    /// By entry number: the entry ready to be expanded.
+    pub(crate) plans: Vec<crate::plan::EntryPlan>,
 }
 
 impl Dictionary {
@@ -154,6 +156,11 @@ impl Dictionary {
     /// The stable URL of an entry, to paste into a review.
     pub fn entry_url(&self, id: &str) -> String {
         format!("{}{}", self.site_url, Self::entry_path(id))
+    }
+
+    /// The number of an entry in `entries()`.
+    pub(crate) fn entry_number(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
     }
 
     pub fn example_path(id: &str) -> String {

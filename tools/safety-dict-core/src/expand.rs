@@ -12,6 +12,7 @@ use crate::dictionary::{Clause, Dictionary, Entry};
 use crate::grammar::Folded;
 use crate::matcher::{Form, Match};
 use crate::model::Kind;
+use crate::plan::{Bindings, ClausePlan};
 use crate::text::{fold_whitespace, substitute};
 
 /// How many nearest entries an unrecognised item gets.
@@ -261,8 +262,7 @@ impl Dictionary {
         }
 
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
-            let rest = piece(&folded, rest);
-            let statement = self.statement(&rest, nearest);
+            let statement = self.statement(self.read(piece(&folded, rest)), nearest);
             let justification = match self.entry(&prefix.justification) {
                 Some(e) => {
                     let m = Match {
@@ -307,27 +307,37 @@ impl Dictionary {
         let sep = format!(" {} ", self.grammar.data.justification_separator);
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
         let lower = folded.masked.to_lowercase();
+        // Positions found in the lowercased text are only positions in the text itself when
+        // lowercasing kept every length (the web expander makes the same check).
+        let splits: Vec<usize> = if lower.len() == folded.masked.len() {
+            lower.match_indices(&sep).map(|(pos, _)| pos).collect()
+        } else {
+            Vec::new()
+        };
         // Score every split by what it recognises; only the chosen one is expanded (with
         // suggestions for its unrecognised parts, which are costly).
-        let mut best: Option<(usize, usize)> = None;
-        for (pos, _) in lower.match_indices(&sep) {
-            let head = piece(&folded, &folded.masked[..pos]);
-            let tail = &folded.masked[pos + sep.len()..];
-            let score = usize::from(self.match_kind(&head, None)) * 1000
-                + split_ci(tail, &conj)
+        let mut best: Option<(usize, Reading, Vec<Reading>)> = None;
+        for pos in splits {
+            let head = self.read(piece(&folded, &folded.masked[..pos]));
+            let parts: Vec<Reading> = split_ci(&folded.masked[pos + sep.len()..], &conj)
+                .iter()
+                .map(|p| self.read(piece(&folded, p)))
+                .collect();
+            let score = usize::from(head.found.is_some()) * 1000
+                + parts
                     .iter()
-                    .filter(|p| self.match_kind(&piece(&folded, p), Some(Kind::Justification)))
+                    .filter(|p| self.is_justification(p.found.as_ref()))
                     .count();
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, pos));
+            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+                best = Some((score, head, parts));
             }
         }
         match best {
-            Some((score, pos)) if score > 0 => Item {
-                statement: self.statement(&piece(&folded, &folded.masked[..pos]), nearest),
-                justifications: split_ci(&folded.masked[pos + sep.len()..], &conj)
-                    .iter()
-                    .map(|p| self.justification(&piece(&folded, p), nearest))
+            Some((score, head, parts)) if score > 0 => Item {
+                statement: self.statement(head, nearest),
+                justifications: parts
+                    .into_iter()
+                    .map(|p| self.justification(p, nearest))
                     .collect(),
                 text,
             },
@@ -339,42 +349,45 @@ impl Dictionary {
         }
     }
 
-    /// Whether `text` is recognised (as an entry of `kind`, when given), without expanding it.
-    fn match_kind(&self, text: &str, kind: Option<Kind>) -> bool {
-        self.matcher
-            .match_folded(&self.grammar.fold(text))
-            .is_some_and(|m| kind.is_none_or(|k| self.entry(&m.entry).is_some_and(|e| e.kind == k)))
-    }
-
-    fn statement(&self, text: &str, nearest: bool) -> Statement {
-        let folded = self.grammar.fold(text);
-        match self.matcher.match_folded(&folded) {
-            Some(m) => self.recognised(text, m),
-            None => self.unrecognised(text, &folded.unmasked(), nearest),
+    /// Folds and matches one piece of an item.
+    fn read(&self, text: String) -> Reading {
+        let folded = self.grammar.fold(&text);
+        let found = self.matcher.match_folded(&folded);
+        Reading {
+            text,
+            folded,
+            found,
         }
     }
 
-    fn justification(&self, text: &str, nearest: bool) -> Statement {
-        let folded = self.grammar.fold(text);
-        match self.matcher.match_folded(&folded) {
-            Some(m)
-                if self
-                    .entry(&m.entry)
-                    .is_some_and(|e| e.kind == Kind::Justification) =>
-            {
-                self.recognised(text, m)
-            }
-            _ => {
-                let mut s = self.unrecognised(text, &folded.unmasked(), nearest);
-                if let Statement::Unrecognised { suggestions, .. } = &mut s {
-                    suggestions.retain(|g| {
-                        self.entry(&g.entry)
-                            .is_some_and(|e| e.kind == Kind::Justification)
-                    });
-                }
-                s
+    fn is_justification(&self, m: Option<&Match>) -> bool {
+        m.is_some_and(|m| {
+            self.entry(&m.entry)
+                .is_some_and(|e| e.kind == Kind::Justification)
+        })
+    }
+
+    fn statement(&self, r: Reading, nearest: bool) -> Statement {
+        match r.found {
+            Some(m) => self.recognised(&r.text, m),
+            None => self.unrecognised(&r.text, &r.folded.unmasked(), nearest),
+        }
+    }
+
+    fn justification(&self, r: Reading, nearest: bool) -> Statement {
+        if self.is_justification(r.found.as_ref()) {
+            if let Some(m) = r.found {
+                return self.recognised(&r.text, m);
             }
         }
+        let mut s = self.unrecognised(&r.text, &r.folded.unmasked(), nearest);
+        if let Statement::Unrecognised { suggestions, .. } = &mut s {
+            suggestions.retain(|g| {
+                self.entry(&g.entry)
+                    .is_some_and(|e| e.kind == Kind::Justification)
+            });
+        }
+        s
     }
 
     fn unrecognised(&self, text: &str, folded: &str, nearest: bool) -> Statement {
@@ -434,44 +447,59 @@ impl Dictionary {
         bindings: &IndexMap<String, String>,
         depth: usize,
     ) -> Node {
+        match self.entry_number(&entry.id) {
+            Some(n) => self.expand_plan(n, &Bindings::from_map(bindings), depth),
+            // Not one of this dictionary's entries: only its phrase can be given.
+            None => Node {
+                entry: Some(entry.id.clone()),
+                kind: Some(entry.kind),
+                url: Some(self.entry_url(&entry.id)),
+                text: substitute(&entry.phrase, bindings),
+                children: Vec::new(),
+            },
+        }
+    }
+
+    fn expand_plan(&self, n: usize, bindings: &Bindings<'_>, depth: usize) -> Node {
+        let (entry, plan) = (&self.entries[n], &self.plans[n]);
         let children = if depth >= MAX_DEPTH {
             Vec::new()
         } else {
-            entry
-                .meaning
+            plan.clauses
                 .iter()
                 .map(|c| match c {
-                    Clause::Text { text } => Node {
+                    ClausePlan::Text(t) => Node {
                         entry: None,
                         kind: None,
                         url: None,
-                        text: substitute(text, bindings),
+                        text: t.render(bindings),
                         children: Vec::new(),
                     },
-                    Clause::Ref { id, with } => {
-                        let inner: IndexMap<String, String> = with
-                            .iter()
-                            .map(|(k, v)| (k.clone(), substitute(v, bindings)))
-                            .collect();
-                        match self.entry(id) {
-                            Some(e) => self.expand_entry(e, &inner, depth + 1),
-                            None => Node {
-                                entry: Some(id.clone()),
-                                kind: None,
-                                url: None,
-                                text: id.clone(),
-                                children: Vec::new(),
-                            },
-                        }
-                    }
+                    ClausePlan::Ref {
+                        target: Some(m),
+                        with,
+                        ..
+                    } => self.expand_plan(*m, &bindings.inner(with), depth + 1),
+                    ClausePlan::Ref {
+                        id, target: None, ..
+                    } => Node {
+                        entry: Some(id.clone()),
+                        kind: None,
+                        url: None,
+                        text: id.clone(),
+                        children: Vec::new(),
+                    },
                 })
                 .collect()
         };
+        let mut url = String::with_capacity(self.site_url.len() + plan.path.len());
+        url.push_str(&self.site_url);
+        url.push_str(&plan.path);
         Node {
             entry: Some(entry.id.clone()),
             kind: Some(entry.kind),
-            url: Some(self.entry_url(&entry.id)),
-            text: substitute(&entry.phrase, bindings),
+            url: Some(url),
+            text: plan.phrase.render(bindings),
             children,
         }
     }
@@ -489,6 +517,13 @@ impl Dictionary {
             })
             .collect()
     }
+}
+
+/// A piece of an item, folded and matched.
+struct Reading {
+    text: String,
+    folded: Folded,
+    found: Option<Match>,
 }
 
 /// Case-insensitive split on a separator of plain ASCII words.

@@ -13,6 +13,7 @@ pub mod load;
 pub mod lookup;
 pub mod matcher;
 pub mod model;
+mod plan;
 pub mod report;
 pub mod text;
 

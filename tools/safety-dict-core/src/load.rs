@@ -233,14 +233,19 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         return Err(LoadError::Invalid(diags));
     };
     let entries: Vec<Entry> = loaded.into_iter().map(|l| l.entry).collect();
-    let index = entries
+    let index: rustc_hash::FxHashMap<String, usize> = entries
         .iter()
         .enumerate()
         .map(|(i, e)| (e.id.clone(), i))
         .collect();
+    let plans = entries
+        .iter()
+        .map(|e| crate::plan::EntryPlan::new(e, |id| index.get(id).copied()))
+        .collect();
     Ok(Dictionary {
         entries,
         index,
+        plans,
         examples,
         grammar,
         matcher,

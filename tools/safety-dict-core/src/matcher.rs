@@ -6,8 +6,6 @@
 //! priority order exactly, so nothing is compiled at load time; an index of the literal words
 //! of each phrasing picks the few candidates worth trying for a sentence.
 
-use std::collections::HashMap;
-
 use rustc_hash::FxHashMap;
 
 use indexmap::IndexMap;
@@ -82,6 +80,9 @@ pub struct Matcher {
     unindexed: Vec<u32>,
     /// `shape_of` of every pattern's sample, for suggestions.
     shapes: Vec<Shape>,
+    /// By pattern: the ordinal of its entry (patterns of one entry are adjacent).
+    entry_of: Vec<u32>,
+    entry_count: usize,
 }
 
 /// A text prepared for the similarity scores of `suggest`.
@@ -92,6 +93,8 @@ struct Shape {
     dense_len: usize,
     /// The distinct bigrams of the text without whitespace, sorted, with their counts.
     bigrams: Vec<(u64, u32)>,
+    /// The distinct characters of the text, sorted, with their counts.
+    histogram: Vec<(char, u32)>,
 }
 
 fn bigram_code(a: char, b: char) -> u64 {
@@ -115,10 +118,20 @@ impl Shape {
                 _ => bigrams.push((c, 1)),
             }
         }
+        let mut sorted = chars.clone();
+        sorted.sort_unstable();
+        let mut histogram: Vec<(char, u32)> = Vec::new();
+        for c in sorted {
+            match histogram.last_mut() {
+                Some((last, n)) if *last == c => *n += 1,
+                _ => histogram.push((c, 1)),
+            }
+        }
         Shape {
             dense_len: dense.iter().map(|c| c.len_utf8()).sum(),
             chars,
             bigrams,
+            histogram,
         }
     }
 
@@ -132,16 +145,6 @@ impl Shape {
                 .filter(|c| !c.is_whitespace())
                 .eq(other.chars.iter().filter(|c| !c.is_whitespace()))
     }
-
-    /// An upper bound of `strsim::normalized_levenshtein`: the distance is at least the
-    /// difference in length.
-    fn levenshtein_bound(&self, other: &Shape) -> f64 {
-        let longest = self.chars.len().max(other.chars.len());
-        if longest == 0 {
-            return 1.0;
-        }
-        1.0 - (self.chars.len().abs_diff(other.chars.len()) as f64) / (longest as f64)
-    }
 }
 
 /// A query text prepared once for scoring against every pattern.
@@ -149,6 +152,8 @@ struct Query {
     shape: Shape,
     /// Counts of the query's bigrams of two ASCII characters, by `a * 128 + b`.
     ascii_bigrams: Vec<u32>,
+    /// Counts of the query's ASCII characters.
+    ascii_counts: [u32; 128],
     /// Per character, the rows (by blocks of 64) where the query has it, for the
     /// bit-parallel Levenshtein distance.
     peq_ascii: Vec<[u64; 128]>,
@@ -162,6 +167,12 @@ impl Query {
         for &(code, n) in &shape.bigrams {
             if let Some(i) = ascii_pair_index(code) {
                 ascii_bigrams[i] = n;
+            }
+        }
+        let mut ascii_counts = [0u32; 128];
+        for &(c, n) in &shape.histogram {
+            if c.is_ascii() {
+                ascii_counts[c as usize] = n;
             }
         }
         let blocks = shape.chars.len().div_ceil(64);
@@ -185,6 +196,7 @@ impl Query {
         Query {
             shape,
             ascii_bigrams,
+            ascii_counts,
             peq_ascii,
             peq_other,
         }
@@ -213,6 +225,29 @@ impl Query {
         (2 * common) as f64 / (me.dense_len + other.dense_len - 2) as f64
     }
 
+    /// An upper bound of `normalized_levenshtein`: every character the two texts do not
+    /// have in common (counted with multiplicity) costs at least one edit in the longer text.
+    fn levenshtein_bound(&self, other: &Shape) -> f64 {
+        let longest = self.shape.chars.len().max(other.chars.len());
+        if longest == 0 {
+            return 1.0;
+        }
+        let mut common = 0u32;
+        for &(c, n) in &other.histogram {
+            let mine = if c.is_ascii() {
+                self.ascii_counts[c as usize]
+            } else {
+                self.shape
+                    .histogram
+                    .binary_search_by_key(&c, |h| h.0)
+                    .map_or(0, |k| self.shape.histogram[k].1)
+            };
+            common += n.min(mine);
+        }
+        // The same arithmetic as the score itself, so that equal distances give equal values.
+        1.0 - ((longest - common as usize) as f64) / (longest as f64)
+    }
+
     fn peq(&self, block: usize, c: char) -> u64 {
         if c.is_ascii() {
             self.peq_ascii[block][c as usize]
@@ -226,17 +261,47 @@ impl Query {
 
     /// The Levenshtein distance between the query and `text`: Myers' bit-vector algorithm
     /// in blocks of 64 rows (Hyyrö's formulation), the same number as `strsim::levenshtein`.
+    #[cfg(test)]
     fn distance(&self, text: &[char]) -> usize {
+        self.distance_within(text, usize::MAX).unwrap_or(usize::MAX)
+    }
+
+    /// The distance when it is at most `max`, `None` otherwise (given up on as soon as the
+    /// columns left cannot bring it down to `max`: each lowers it by one at most).
+    fn distance_within(&self, text: &[char], max: usize) -> Option<usize> {
         let m = self.shape.chars.len();
         if m == 0 {
-            return text.len();
+            return (text.len() <= max).then_some(text.len());
+        }
+        let last = 1u64 << ((m - 1) % 64);
+        let mut score = m;
+        if self.peq_ascii.len() == 1 {
+            let (mut pv, mut mv) = (!0u64, 0u64);
+            for (j, &c) in text.iter().enumerate() {
+                let eq = self.peq(0, c);
+                let xv = eq | mv;
+                let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+                let mut ph = mv | !(xh | pv);
+                let mut mh = pv & xh;
+                if ph & last != 0 {
+                    score += 1;
+                } else if mh & last != 0 {
+                    score -= 1;
+                }
+                ph = (ph << 1) | 1;
+                mh <<= 1;
+                pv = mh | !(xv | ph);
+                mv = ph & xv;
+                if score > max.saturating_add(text.len() - j - 1) {
+                    return None;
+                }
+            }
+            return (score <= max).then_some(score);
         }
         let blocks = self.peq_ascii.len();
         let mut pv = vec![!0u64; blocks];
         let mut mv = vec![0u64; blocks];
-        let last = 1u64 << ((m - 1) % 64);
-        let mut score = m;
-        for &c in text {
+        for (j, &c) in text.iter().enumerate() {
             // The top row of the matrix grows by one per column.
             let mut carry: i32 = 1;
             for b in 0..blocks {
@@ -269,11 +334,27 @@ impl Query {
                 carry = out;
             }
             score = score.wrapping_add_signed(carry as isize);
+            if score > max.saturating_add(text.len() - j - 1) {
+                return None;
+            }
         }
-        score
+        (score <= max).then_some(score)
+    }
+
+    /// `normalized_levenshtein` when it can reach `threshold`, `None` when it is lower.
+    fn normalized_levenshtein_from(&self, other: &Shape, threshold: f64) -> Option<f64> {
+        let longest = self.shape.chars.len().max(other.chars.len());
+        if longest == 0 {
+            return Some(1.0);
+        }
+        // One more than the arithmetic allows, so that rounding never loses a score.
+        let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
+        let d = self.distance_within(&other.chars, max)?;
+        Some(1.0 - (d as f64) / (longest as f64))
     }
 
     /// Exactly `strsim::normalized_levenshtein(query, other)`.
+    #[cfg(test)]
     fn normalized_levenshtein(&self, other: &Shape) -> f64 {
         let longest = self.shape.chars.len().max(other.chars.len());
         if longest == 0 {
@@ -642,7 +723,17 @@ impl Matcher {
             .iter()
             .map(|p| Shape::new(&shape_of(&p.sample)))
             .collect();
+        let mut entry_of = Vec::with_capacity(patterns.len());
+        let mut entry_count = 0;
+        for (i, p) in patterns.iter().enumerate() {
+            if i == 0 || patterns[i - 1].entry != p.entry {
+                entry_count += 1;
+            }
+            entry_of.push(entry_count as u32 - 1);
+        }
         Ok(Matcher {
+            entry_of,
+            entry_count,
             patterns,
             programs,
             vocab,
@@ -745,33 +836,59 @@ impl Matcher {
     /// of `max(sorensen_dice, normalized_levenshtein)` over its phrasings (the first phrasing
     /// on a tie). Levenshtein distances are only computed where they can change the result.
     pub fn suggest(&self, folded_text: &str, limit: usize) -> Vec<Suggestion> {
+        if limit == 0 {
+            return Vec::new();
+        }
         let query = Query::new(&shape_of(folded_text));
-        // (upper bound, dice, pattern), best bound first.
-        let mut order: Vec<(f64, f64, usize)> = self
-            .shapes
+        let dice: Vec<f64> = self.shapes.iter().map(|s| query.dice(s)).collect();
+        // A score is at least the Dice coefficient, so the `limit`-th best entry by Dice
+        // alone already bounds from below what the last suggestion will score.
+        let mut entry_dice: Vec<f64> = vec![0.0; self.entry_count];
+        for (i, &d) in dice.iter().enumerate() {
+            let e = self.entry_of[i] as usize;
+            entry_dice[e] = entry_dice[e].max(d);
+        }
+        let mut threshold = SUGGESTION_MIN_SCORE;
+        if entry_dice.len() >= limit {
+            entry_dice.select_nth_unstable_by(limit - 1, |a, b| b.total_cmp(a));
+            threshold = threshold.max(entry_dice[limit - 1]);
+        }
+        // (upper bound, dice, pattern) of the patterns that can still matter, best first.
+        let mut order: Vec<(f64, f64, usize)> = dice
             .iter()
             .enumerate()
-            .map(|(i, other)| {
-                let dice = query.dice(other);
-                (dice.max(query.shape.levenshtein_bound(other)), dice, i)
+            .filter_map(|(i, &d)| {
+                if d >= threshold {
+                    return Some((d.max(query.levenshtein_bound(&self.shapes[i])), d, i));
+                }
+                let bound = query.levenshtein_bound(&self.shapes[i]);
+                (bound >= threshold).then_some((bound, d, i))
             })
             .collect();
-        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+        order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
         // Entry -> (score, pattern).
-        let mut best: HashMap<&str, (f64, usize)> = HashMap::new();
-        let mut threshold = SUGGESTION_MIN_SCORE;
+        let mut best: FxHashMap<&str, (f64, usize)> = FxHashMap::default();
         for (bound, dice, i) in order {
             if bound < threshold {
                 break;
             }
-            let score = dice.max(query.normalized_levenshtein(&self.shapes[i]));
+            // A Levenshtein score below the threshold cannot change the result, so its
+            // computation may stop early.
+            let score = if bound > dice {
+                query
+                    .normalized_levenshtein_from(&self.shapes[i], threshold)
+                    .map_or(dice, |l| dice.max(l))
+            } else {
+                dice
+            };
             let entry = self.patterns[i].entry.as_str();
             let better = best
                 .get(entry)
                 .is_none_or(|&(s, j)| score > s || (score == s && i < j));
             if better {
                 best.insert(entry, (score, i));
-                if limit > 0 && best.len() >= limit {
+                // The `limit`-th best score only rises when a score passes it.
+                if best.len() >= limit && score > threshold {
                     let mut scores: Vec<f64> = best.values().map(|v| v.0).collect();
                     scores.sort_by(|a, b| b.total_cmp(a));
                     threshold = threshold.max(scores[limit - 1]);
@@ -841,6 +958,24 @@ mod tests {
                 Query::new(&a).normalized_levenshtein(&Shape::new(&b)),
                 strsim::normalized_levenshtein(&a, &b)
             );
+        }
+
+        #[test]
+        fn bounded_distance_gives_up_only_above_the_bound(
+            a in "[ab xé`]{0,150}",
+            b in "[ab xé`]{0,150}",
+            max in 0usize..160,
+        ) {
+            let d = strsim::levenshtein(&a, &b);
+            let text: Vec<char> = b.chars().collect();
+            prop_assert_eq!(Query::new(&a).distance_within(&text, max), (d <= max).then_some(d));
+        }
+
+        #[test]
+        fn histogram_bound_is_an_upper_bound(a in "[ab xé`]{0,90}", b in "[ab xé`]{0,90}") {
+            let q = Query::new(&a);
+            let other = Shape::new(&b);
+            prop_assert!(q.levenshtein_bound(&other) >= q.normalized_levenshtein(&other));
         }
 
         #[test]

@@ -412,3 +412,19 @@ fn site_url_can_be_overridden() {
     };
     assert_eq!(url, "http://localhost:3000/dictionary/aligned.html");
 }
+
+#[test]
+fn lowercasing_that_changes_lengths_does_not_shift_the_split() {
+    let dict = dict();
+    // "İ" lowercases to two characters: positions in the lowercased text are not positions in
+    // the text, so the item is read whole instead of being cut in the wrong place.
+    let item = dict.analyse_item(
+        "\u{130}\u{130} `a` is valid for reads by the safety requirements of this function.",
+    );
+    assert!(!item.statement.is_recognised());
+    assert!(item.justifications.is_empty());
+    assert_eq!(
+        item.statement.text(),
+        "\u{130}\u{130} `a` is valid for reads by the safety requirements of this function."
+    );
+}

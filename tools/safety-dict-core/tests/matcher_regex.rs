@@ -187,7 +187,7 @@ fn reference_suggest(text: &str, limit: usize) -> Vec<(String, String, f64)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
 
     #[test]
     fn suggestions_are_the_best_scores(s in sentence(), junk in "[a-z `]{0,30}", limit in 0usize..6) {

@@ -118,6 +118,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         out.push(r.replace('`', ""));
         out.push(format!("1. {r}\n2) {r};\n"));
         out.push(format!("/* SAFETY: {r} BY {just} AND {just} */"));
+        // Lowercasing that changes lengths (dotted capital I, Kelvin sign) must not shift
+        // where the text is split.
+        out.push(format!("\u{130}\u{130} {r} by {just}."));
+        out.push(format!("{r} by \u{212A}{just}."));
     }
     out.push("`p` is perfectly fine, trust me.".to_string());
     out.push("the pointre is vaild for raeds".to_string());

@@ -1,0 +1,149 @@
+//! Entries prepared for expansion: every phrase, clause and binding split once at load into
+//! literal text and variable slots, and every reference resolved to an entry number, so that
+//! expanding a sentence only copies text (it used to re-scan each template for backticks at
+//! every node of every tree).
+
+use indexmap::IndexMap;
+
+use crate::dictionary::{Clause, Entry};
+use crate::text::{segments, Segment};
+
+/// One piece of a template.
+#[derive(Debug, Clone)]
+enum Part {
+    Text(Box<str>),
+    /// A backticked span: the value bound to this name, or the span itself when unbound.
+    Code(Box<str>),
+}
+
+/// A Markdown template whose backticked spans may be variables (see `text::substitute`).
+#[derive(Debug, Clone)]
+pub(crate) struct Template(Vec<Part>);
+
+impl Template {
+    pub(crate) fn new(text: &str) -> Template {
+        Template(
+            segments(text)
+                .into_iter()
+                .map(|s| match s {
+                    Segment::Plain(p) => Part::Text(p.into()),
+                    Segment::Code(c) => Part::Code(c.into()),
+                })
+                .collect(),
+        )
+    }
+
+    /// Exactly `text::substitute(template, bindings)`.
+    pub(crate) fn render(&self, bindings: &Bindings<'_>) -> String {
+        let mut out = String::with_capacity(64);
+        for part in &self.0 {
+            match part {
+                Part::Text(t) => out.push_str(t),
+                Part::Code(c) => match bindings.get(c) {
+                    Some(v) => out.push_str(v),
+                    None => {
+                        out.push('`');
+                        out.push_str(c);
+                        out.push('`');
+                    }
+                },
+            }
+        }
+        out
+    }
+}
+
+/// Variable values while expanding: few enough that a list beats a map.
+pub(crate) struct Bindings<'a>(Vec<(&'a str, String)>);
+
+impl<'a> Bindings<'a> {
+    pub(crate) fn from_map(map: &'a IndexMap<String, String>) -> Bindings<'a> {
+        Bindings(map.iter().map(|(k, v)| (k.as_str(), v.clone())).collect())
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        // Names are unique: they come from a map.
+        self.0
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum ClausePlan {
+    Text(Template),
+    Ref {
+        id: String,
+        /// The referenced entry's number, `None` if it does not exist.
+        target: Option<usize>,
+        with: Vec<(String, Template)>,
+    },
+}
+
+/// One entry, ready to be expanded.
+#[derive(Debug, Clone)]
+pub(crate) struct EntryPlan {
+    pub(crate) phrase: Template,
+    /// `dictionary/<id>.html`, to be put after the site's base URL.
+    pub(crate) path: String,
+    pub(crate) clauses: Vec<ClausePlan>,
+}
+
+impl EntryPlan {
+    pub(crate) fn new(entry: &Entry, number_of: impl Fn(&str) -> Option<usize>) -> EntryPlan {
+        EntryPlan {
+            phrase: Template::new(&entry.phrase),
+            path: crate::Dictionary::entry_path(&entry.id),
+            clauses: entry
+                .meaning
+                .iter()
+                .map(|c| match c {
+                    Clause::Text { text } => ClausePlan::Text(Template::new(text)),
+                    Clause::Ref { id, with } => ClausePlan::Ref {
+                        id: id.clone(),
+                        target: number_of(id),
+                        with: with
+                            .iter()
+                            .map(|(k, v)| (k.clone(), Template::new(v)))
+                            .collect(),
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'a> Bindings<'a> {
+    /// The bindings of a referenced entry: each of its variables bound to a template over
+    /// these bindings.
+    pub(crate) fn inner(&self, with: &'a [(String, Template)]) -> Bindings<'a> {
+        Bindings(
+            with.iter()
+                .map(|(k, t)| (k.as_str(), t.render(self)))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn rendering_is_substitution(
+            template in "[a-c `]{0,30}",
+            names in prop::collection::vec("[a-c]{1,2}", 0..4),
+            values in prop::collection::vec("[a-c `]{0,6}", 4),
+        ) {
+            let map: IndexMap<String, String> =
+                names.into_iter().zip(values).collect();
+            prop_assert_eq!(
+                Template::new(&template).render(&Bindings::from_map(&map)),
+                crate::text::substitute(&template, &map)
+            );
+        }
+    }
+}
