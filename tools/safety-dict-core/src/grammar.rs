@@ -102,6 +102,36 @@ impl Words {
     }
 }
 
+/// The folded first characters of a set of rules, to skip places where none can start.
+#[derive(Debug, Clone, Default)]
+struct FirstChars {
+    ascii: u128,
+    other: bool,
+}
+
+impl FirstChars {
+    fn new<'a>(rules: impl IntoIterator<Item = &'a Words>) -> FirstChars {
+        let mut f = FirstChars::default();
+        for w in rules {
+            match w.0.first() {
+                Some(Some(c)) if c.is_ascii() => f.ascii |= 1u128 << (*c as u32),
+                // A rule starting with whitespace cannot exist (rules are trimmed), but be safe.
+                _ => f.other = true,
+            }
+        }
+        f
+    }
+
+    /// Whether some rule may start with the (unfolded) character `c`.
+    fn may_start(&self, c: char) -> bool {
+        if self.other {
+            return true;
+        }
+        let c = fold_char(c);
+        c.is_ascii() && self.ascii & (1u128 << (c as u32)) != 0
+    }
+}
+
 /// Bytes of whitespace at the start of `text`.
 fn whitespace_run(text: &str) -> usize {
     text.find(|c: char| !c.is_whitespace())
@@ -148,6 +178,8 @@ pub struct Grammar {
     /// Lowercased, whitespace-folded `from` of each rewrite: what the found text is looked up by.
     rewrite_keys: Vec<(String, String)>,
     prefixes: Vec<Words>,
+    lead_in_first: FirstChars,
+    rewrite_first: FirstChars,
 }
 
 /// First private-use character; code spans are masked as one such character each so that
@@ -168,16 +200,17 @@ impl Folded {
     /// The folded sentence with code spans back in backticks.
     pub fn unmasked(&self) -> String {
         let mut out = String::with_capacity(self.masked.len() + 8 * self.codes.len());
-        for c in self.masked.chars() {
-            match mask_index(c) {
-                Some(i) if i < self.codes.len() => {
-                    out.push('`');
-                    out.push_str(&self.codes[i]);
-                    out.push('`');
-                }
-                _ => out.push(c),
+        let mut copied = 0;
+        for (i, c) in self.masked.char_indices() {
+            if let Some(code) = mask_index(c).and_then(|k| self.codes.get(k)) {
+                out.push_str(&self.masked[copied..i]);
+                out.push('`');
+                out.push_str(code);
+                out.push('`');
+                copied = i + c.len_utf8();
             }
         }
+        out.push_str(&self.masked[copied..]);
         out
     }
 }
@@ -231,14 +264,18 @@ impl Grammar {
                 })
                 .collect(),
         };
+        let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
+        let rewrites: Vec<(Words, String)> = raw
+            .rewrite
+            .iter()
+            .map(|r| (Words::new(&r.from), r.to.clone()))
+            .collect();
         Ok(Grammar {
             data,
-            lead_ins: raw.lead_ins.iter().map(|l| Words::new(l)).collect(),
-            rewrites: raw
-                .rewrite
-                .iter()
-                .map(|r| (Words::new(&r.from), r.to.clone()))
-                .collect(),
+            lead_in_first: FirstChars::new(&lead_ins),
+            rewrite_first: FirstChars::new(rewrites.iter().map(|r| &r.0)),
+            lead_ins,
+            rewrites,
             rewrite_keys: raw
                 .rewrite
                 .iter()
@@ -322,13 +359,23 @@ impl Grammar {
             }
             s = &s[end..];
         }
-        let s = self.rewrite(s);
-        f.masked = strip_final_punctuation(&s).trim().to_string();
+        let s = match self.rewrite(s) {
+            Some(rewritten) => strip_final_punctuation(&rewritten).trim().to_string(),
+            None => strip_final_punctuation(s).trim().to_string(),
+        };
+        f.masked = s;
         f
     }
 
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
     fn lead_in_len(&self, s: &str) -> Option<usize> {
+        if !s
+            .chars()
+            .next()
+            .is_some_and(|c| self.lead_in_first.may_start(c))
+        {
+            return None;
+        }
         self.lead_ins.iter().find_map(|l| {
             let end = l.match_at(s, 0)?;
             let run = whitespace_run(&s[end..]);
@@ -336,16 +383,17 @@ impl Grammar {
         })
     }
 
-    /// Replaces each rewrite's `from`, standing as whole words, by its `to`, left to right.
-    fn rewrite(&self, s: &str) -> String {
-        let mut out = String::with_capacity(s.len());
+    /// Replaces each rewrite's `from`, standing as whole words, by its `to`, left to right;
+    /// `None` when nothing is replaced.
+    fn rewrite(&self, s: &str) -> Option<String> {
+        let mut out: Option<String> = None;
         let mut copied = 0;
         let mut prev_word = false;
         for (pos, c) in s.char_indices() {
             let word = is_word(Some(c));
             let boundary = prev_word != word;
             prev_word = word;
-            if pos < copied || !boundary {
+            if pos < copied || !boundary || !self.rewrite_first.may_start(c) {
                 continue;
             }
             let first = Some(fold_char(c));
@@ -356,6 +404,7 @@ impl Grammar {
                 w.match_at(s, pos).filter(|&end| is_boundary(s, end))
             });
             if let Some(end) = found {
+                let out = out.get_or_insert_with(|| String::with_capacity(s.len()));
                 out.push_str(&s[copied..pos]);
                 let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
                 match self.rewrite_keys.iter().find(|(from, _)| *from == key) {
@@ -365,8 +414,9 @@ impl Grammar {
                 copied = end;
             }
         }
+        let mut out = out?;
         out.push_str(&s[copied..]);
-        out
+        Some(out)
     }
 
     /// If `folded` (masked) starts with a whole-sentence justification prefix, returns the
