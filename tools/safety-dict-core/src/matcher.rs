@@ -93,8 +93,13 @@ struct Shape {
     dense_len: usize,
     /// The distinct bigrams of the text without whitespace, sorted, with their counts.
     bigrams: Vec<(u64, u32)>,
+    /// The same split in bigrams of two ASCII characters, by `ascii_pair_index`, and the rest.
+    ascii_pairs: Vec<(u16, u32)>,
+    other_pairs: Vec<(u64, u32)>,
     /// The distinct characters of the text, sorted, with their counts.
     histogram: Vec<(char, u32)>,
+    /// The text as bytes when it is all ASCII (the usual case), for quick table lookups.
+    ascii: Option<Box<[u8]>>,
 }
 
 fn bigram_code(a: char, b: char) -> u64 {
@@ -127,8 +132,22 @@ impl Shape {
                 _ => histogram.push((c, 1)),
             }
         }
+        let mut ascii_pairs = Vec::with_capacity(bigrams.len());
+        let mut other_pairs = Vec::new();
+        for &(code, n) in &bigrams {
+            match ascii_pair_index(code) {
+                Some(i) => ascii_pairs.push((i as u16, n)),
+                None => other_pairs.push((code, n)),
+            }
+        }
         Shape {
+            ascii_pairs,
+            other_pairs,
             dense_len: dense.iter().map(|c| c.len_utf8()).sum(),
+            ascii: chars
+                .iter()
+                .all(char::is_ascii)
+                .then(|| chars.iter().map(|&c| c as u8).collect()),
             chars,
             bigrams,
             histogram,
@@ -150,8 +169,9 @@ impl Shape {
 /// A query text prepared once for scoring against every pattern.
 struct Query {
     shape: Shape,
-    /// Counts of the query's bigrams of two ASCII characters, by `a * 128 + b`.
-    ascii_bigrams: Vec<u32>,
+    /// Counts of the query's bigrams of two ASCII characters, by `ascii_pair_index`; a table
+    /// of bytes fits the processor's first cache, so it is only made when no count passes 255.
+    ascii_bigrams: Option<Vec<u8>>,
     /// Counts of the query's ASCII characters.
     ascii_counts: [u32; 128],
     /// Per character, the rows (by blocks of 64) where the query has it, for the
@@ -163,12 +183,13 @@ struct Query {
 impl Query {
     fn new(text: &str) -> Query {
         let shape = Shape::new(text);
-        let mut ascii_bigrams = vec![0u32; 128 * 128];
-        for &(code, n) in &shape.bigrams {
-            if let Some(i) = ascii_pair_index(code) {
-                ascii_bigrams[i] = n;
+        let ascii_bigrams = shape.ascii_pairs.iter().all(|p| p.1 <= 255).then(|| {
+            let mut table = vec![0u8; 128 * 128];
+            for &(i, n) in &shape.ascii_pairs {
+                table[usize::from(i)] = n as u8;
             }
-        }
+            table
+        });
         let mut ascii_counts = [0u32; 128];
         for &(c, n) in &shape.histogram {
             if c.is_ascii() {
@@ -211,18 +232,28 @@ impl Query {
         if me.dense_len < 2 || other.dense_len < 2 {
             return 0.0;
         }
-        let mut common = 0usize;
-        for &(code, n) in &other.bigrams {
-            let mine = match ascii_pair_index(code) {
-                Some(i) => self.ascii_bigrams[i],
-                None => me
-                    .bigrams
-                    .binary_search_by_key(&code, |b| b.0)
-                    .map_or(0, |k| me.bigrams[k].1),
-            };
-            common += n.min(mine) as usize;
+        let mine = |code: u64| {
+            me.bigrams
+                .binary_search_by_key(&code, |b| b.0)
+                .map_or(0, |k| me.bigrams[k].1)
+        };
+        let mut common = 0u32;
+        match &self.ascii_bigrams {
+            Some(table) => {
+                for &(i, n) in &other.ascii_pairs {
+                    common += n.min(u32::from(table[usize::from(i)]));
+                }
+                for &(code, n) in &other.other_pairs {
+                    common += n.min(mine(code));
+                }
+            }
+            None => {
+                for &(code, n) in &other.bigrams {
+                    common += n.min(mine(code));
+                }
+            }
         }
-        (2 * common) as f64 / (me.dense_len + other.dense_len - 2) as f64
+        (2 * common as usize) as f64 / (me.dense_len + other.dense_len - 2) as f64
     }
 
     /// An upper bound of `normalized_levenshtein`: every character the two texts do not
@@ -273,62 +304,52 @@ impl Query {
         if m == 0 {
             return (text.len() <= max).then_some(text.len());
         }
+        if self.peq_ascii.len() == 1 {
+            let last = 1u64 << (m - 1);
+            let mut col = Column::new(m);
+            for &c in text {
+                col.step(self.peq(0, c), last);
+            }
+            return (col.score <= max).then_some(col.score);
+        }
+        match self.peq_ascii.len() {
+            2 => self.blocked(text, max, [!0u64; 2], [0u64; 2]),
+            3 => self.blocked(text, max, [!0u64; 3], [0u64; 3]),
+            4 => self.blocked(text, max, [!0u64; 4], [0u64; 4]),
+            n => self.blocked(text, max, vec![!0u64; n], vec![0u64; n]),
+        }
+    }
+
+    /// Myers' algorithm over several blocks of 64 rows (kept in arrays for the usual two to
+    /// four blocks, so that they stay in registers), giving up as soon as the columns left
+    /// cannot bring the distance down to `max`.
+    fn blocked<V: AsMut<[u64]>>(
+        &self,
+        text: &[char],
+        max: usize,
+        mut pv: V,
+        mut mv: V,
+    ) -> Option<usize> {
+        let (pv, mv) = (pv.as_mut(), mv.as_mut());
+        let m = self.shape.chars.len();
+        let blocks = pv.len();
         let last = 1u64 << ((m - 1) % 64);
         let mut score = m;
-        if self.peq_ascii.len() == 1 {
-            let (mut pv, mut mv) = (!0u64, 0u64);
-            for (j, &c) in text.iter().enumerate() {
-                let eq = self.peq(0, c);
-                let xv = eq | mv;
-                let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-                let mut ph = mv | !(xh | pv);
-                let mut mh = pv & xh;
-                if ph & last != 0 {
-                    score += 1;
-                } else if mh & last != 0 {
-                    score -= 1;
-                }
-                ph = (ph << 1) | 1;
-                mh <<= 1;
-                pv = mh | !(xv | ph);
-                mv = ph & xv;
-                if score > max.saturating_add(text.len() - j - 1) {
-                    return None;
-                }
-            }
-            return (score <= max).then_some(score);
-        }
-        let blocks = self.peq_ascii.len();
-        let mut pv = vec![!0u64; blocks];
-        let mut mv = vec![0u64; blocks];
         for (j, &c) in text.iter().enumerate() {
             // The top row of the matrix grows by one per column.
-            let mut carry: i32 = 1;
+            let mut carry: i64 = 1;
             for b in 0..blocks {
                 let high = if b + 1 == blocks { last } else { 1u64 << 63 };
-                let mut eq = self.peq(b, c);
                 let (p, n) = (pv[b], mv[b]);
+                let eq = self.peq(b, c);
                 let xv = eq | n;
-                if carry < 0 {
-                    eq |= 1;
-                }
+                let eq = eq | u64::from(carry < 0);
                 let xh = ((eq & p).wrapping_add(p) ^ p) | eq;
-                let mut ph = n | !(xh | p);
-                let mut mh = p & xh;
-                let out = if ph & high != 0 {
-                    1
-                } else if mh & high != 0 {
-                    -1
-                } else {
-                    0
-                };
-                ph <<= 1;
-                mh <<= 1;
-                if carry < 0 {
-                    mh |= 1;
-                } else if carry > 0 {
-                    ph |= 1;
-                }
+                let ph = n | !(xh | p);
+                let mh = p & xh;
+                let out = i64::from(ph & high != 0) - i64::from(mh & high != 0);
+                let ph = (ph << 1) | u64::from(carry > 0);
+                let mh = (mh << 1) | u64::from(carry < 0);
                 pv[b] = mh | !(xv | ph);
                 mv[b] = ph & xv;
                 carry = out;
@@ -341,16 +362,80 @@ impl Query {
         (score <= max).then_some(score)
     }
 
-    /// `normalized_levenshtein` when it can reach `threshold`, `None` when it is lower.
-    fn normalized_levenshtein_from(&self, other: &Shape, threshold: f64) -> Option<f64> {
-        let longest = self.shape.chars.len().max(other.chars.len());
-        if longest == 0 {
-            return Some(1.0);
+    /// `normalized_levenshtein` to each of `others` when it can reach `threshold`, `None`
+    /// where it is lower.
+    fn normalized_levenshtein_from(&self, others: &[&Shape], threshold: f64) -> Vec<Option<f64>> {
+        let m = self.shape.chars.len();
+        let distances: Vec<Option<usize>> = if self.peq_ascii.len() == 1 {
+            others
+                .chunks(LANES)
+                .flat_map(|chunk| self.distances_in_lanes(chunk))
+                .map(Some)
+                .collect()
+        } else {
+            others
+                .iter()
+                .map(|o| {
+                    let longest = m.max(o.chars.len());
+                    // One more than the arithmetic allows, so that rounding never loses a score.
+                    let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
+                    self.distance_within(&o.chars, max)
+                })
+                .collect()
+        };
+        others
+            .iter()
+            .zip(distances)
+            .map(|(o, d)| {
+                let longest = m.max(o.chars.len());
+                if longest == 0 {
+                    return Some(1.0);
+                }
+                let score = 1.0 - (d? as f64) / (longest as f64);
+                (score >= threshold).then_some(score)
+            })
+            .collect()
+    }
+
+    /// The query's bit vector of the character at `j` of `text` (single block).
+    fn eq_at(&self, text: &Shape, j: usize) -> u64 {
+        match &text.ascii {
+            Some(b) => self.peq_ascii[0][usize::from(b[j])],
+            None => self.peq(0, text.chars[j]),
         }
-        // One more than the arithmetic allows, so that rounding never loses a score.
-        let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
-        let d = self.distance_within(&other.chars, max)?;
-        Some(1.0 - (d as f64) / (longest as f64))
+    }
+
+    /// The distances of a query of 1 to 64 characters to up to `LANES` texts, stepped
+    /// together: one text alone is a chain of dependent operations, several are not, so the
+    /// processor overlaps them.
+    fn distances_in_lanes(&self, others: &[&Shape]) -> Vec<usize> {
+        let m = self.shape.chars.len();
+        let last = 1u64 << (m - 1);
+        let mut cols = [Column::new(m); LANES];
+        if others.len() == LANES {
+            let together = others.iter().map(|o| o.chars.len()).min().unwrap_or(0);
+            for j in 0..together {
+                let mut eq = [0u64; LANES];
+                for (e, o) in eq.iter_mut().zip(others) {
+                    *e = self.eq_at(o, j);
+                }
+                for (c, e) in cols.iter_mut().zip(eq) {
+                    c.step(e, last);
+                }
+            }
+            for (c, o) in cols.iter_mut().zip(others) {
+                for j in together..o.chars.len() {
+                    c.step(self.eq_at(o, j), last);
+                }
+            }
+        } else {
+            for (c, o) in cols.iter_mut().zip(others) {
+                for j in 0..o.chars.len() {
+                    c.step(self.eq_at(o, j), last);
+                }
+            }
+        }
+        cols[..others.len()].iter().map(|c| c.score).collect()
     }
 
     /// Exactly `strsim::normalized_levenshtein(query, other)`.
@@ -361,6 +446,44 @@ impl Query {
             return 1.0;
         }
         1.0 - (self.distance(&other.chars) as f64) / (longest as f64)
+    }
+}
+
+/// Texts compared at once by `Query::distances_in_lanes`.
+const LANES: usize = 4;
+
+/// Myers' algorithm over one block of rows: the state after some columns.
+#[derive(Debug, Clone, Copy)]
+struct Column {
+    pv: u64,
+    mv: u64,
+    /// The distance so far (the last row's value).
+    score: usize,
+}
+
+impl Column {
+    fn new(rows: usize) -> Column {
+        Column {
+            pv: !0,
+            mv: 0,
+            score: rows,
+        }
+    }
+
+    /// One more column, whose character occurs in the query's rows `eq`.
+    #[inline(always)]
+    fn step(&mut self, eq: u64, last: u64) {
+        let (pv, mv) = (self.pv, self.mv);
+        let xv = eq | mv;
+        let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+        let ph = mv | !(xh | pv);
+        let mh = pv & xh;
+        // At most one of the two has the last row's bit; adding first never wraps.
+        self.score = self.score + usize::from(ph & last != 0) - usize::from(mh & last != 0);
+        let ph = (ph << 1) | 1;
+        let mh = mh << 1;
+        self.pv = mh | !(xv | ph);
+        self.mv = ph & xv;
     }
 }
 
@@ -894,16 +1017,35 @@ impl Matcher {
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
         // Entry -> (score, pattern).
         let mut best: FxHashMap<&str, (f64, usize)> = FxHashMap::default();
-        for (bound, dice, i) in order {
+        // Levenshtein scores computed ahead, in a batch with an earlier pattern.
+        let mut ahead: FxHashMap<usize, Option<f64>> = FxHashMap::default();
+        for (k, &(bound, dice, i)) in order.iter().enumerate() {
             if bound < threshold {
                 break;
             }
-            // A Levenshtein score below the threshold cannot change the result, so its
-            // computation may stop early.
+            // A Levenshtein score below the threshold cannot change the result, so it need
+            // not be known exactly (a batch uses the threshold of its first pattern, lower or
+            // equal, so it knows a little more than needed, never less).
             let score = if bound > dice {
-                query
-                    .normalized_levenshtein_from(&self.shapes[i], threshold)
-                    .map_or(dice, |l| dice.max(l))
+                let lev = match ahead.remove(&i) {
+                    Some(lev) => lev,
+                    None => {
+                        let batch: Vec<usize> = std::iter::once(i)
+                            .chain(
+                                order[k + 1..]
+                                    .iter()
+                                    .filter(|&&(b, d, _)| b > d && b >= threshold)
+                                    .map(|&(_, _, j)| j)
+                                    .take(LANES - 1),
+                            )
+                            .collect();
+                        let shapes: Vec<&Shape> = batch.iter().map(|&j| &self.shapes[j]).collect();
+                        let levs = query.normalized_levenshtein_from(&shapes, threshold);
+                        ahead.extend(batch.iter().copied().zip(levs.iter().copied()).skip(1));
+                        levs[0]
+                    }
+                };
+                lev.map_or(dice, |l| dice.max(l))
             } else {
                 dice
             };
@@ -998,6 +1140,18 @@ mod tests {
         }
 
         #[test]
+        fn lanes_are_single_distances(
+            a in "[ab xé`]{1,64}",
+            others in prop::collection::vec("[ab xé`]{0,90}", 1..=LANES),
+        ) {
+            let q = Query::new(&a);
+            let shapes: Vec<Shape> = others.iter().map(|o| Shape::new(o)).collect();
+            let refs: Vec<&Shape> = shapes.iter().collect();
+            let want: Vec<usize> = others.iter().map(|o| strsim::levenshtein(&a, o)).collect();
+            prop_assert_eq!(q.distances_in_lanes(&refs), want);
+        }
+
+        #[test]
         fn histogram_bound_is_an_upper_bound(a in "[ab xé`]{0,90}", b in "[ab xé`]{0,90}") {
             let q = Query::new(&a);
             let other = Shape::new(&b);
@@ -1021,6 +1175,16 @@ mod tests {
                 .map(|w| w.chars().map(fold_char).collect())
                 .collect();
             assert_eq!(fast, slow, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn dice_counts_past_a_byte() {
+        let a = "ab".repeat(300) + "é";
+        for b in ["ab".repeat(280), "ab".repeat(10) + "éa", String::new()] {
+            let q = Query::new(&a);
+            assert!(q.ascii_bigrams.is_none());
+            assert_eq!(q.dice(&Shape::new(&b)), strsim::sorensen_dice(&a, &b));
         }
     }
 
