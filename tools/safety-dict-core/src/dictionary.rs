@@ -146,6 +146,9 @@ impl Dictionary {
     /// Overrides the base URL (e.g. for a local preview).
     pub fn set_site_url(&mut self, url: &str) {
         self.site_url = crate::config::normalise_base(url);
+        for (e, plan) in self.entries.iter().zip(&mut self.plans) {
+            plan.url = crate::plan::url_of(&self.site_url, &e.id);
+        }
     }
 
     /// The permanent path of an entry page, relative to the site root.

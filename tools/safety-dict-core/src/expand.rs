@@ -6,7 +6,7 @@
 use indexmap::IndexMap;
 use regex::Regex;
 use serde::Serialize;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::dictionary::{Clause, Dictionary, Entry};
 use crate::grammar::Folded;
@@ -24,13 +24,14 @@ const MAX_DEPTH: usize = 32;
 /// One line of an expansion tree.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Node {
-    /// The entry this line instantiates; `None` for a plain clause of a meaning.
+    /// The entry this line instantiates; `None` for a plain clause of a meaning. (Shared
+    /// with every other line naming the entry: a tree names the same entries many times.)
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub entry: Option<String>,
+    pub entry: Option<Arc<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<Kind>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
+    pub url: Option<Arc<str>>,
     /// Markdown with the bindings substituted.
     pub text: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -451,9 +452,9 @@ impl Dictionary {
             Some(n) => self.expand_plan(n, &Bindings::from_map(bindings), depth),
             // Not one of this dictionary's entries: only its phrase can be given.
             None => Node {
-                entry: Some(entry.id.clone()),
+                entry: Some(entry.id.as_str().into()),
                 kind: Some(entry.kind),
-                url: Some(self.entry_url(&entry.id)),
+                url: Some(self.entry_url(&entry.id).into()),
                 text: substitute(&entry.phrase, bindings),
                 children: Vec::new(),
             },
@@ -483,7 +484,7 @@ impl Dictionary {
                     ClausePlan::Ref {
                         id, target: None, ..
                     } => Node {
-                        entry: Some(id.clone()),
+                        entry: Some(id.as_str().into()),
                         kind: None,
                         url: None,
                         text: id.clone(),
@@ -492,13 +493,10 @@ impl Dictionary {
                 })
                 .collect()
         };
-        let mut url = String::with_capacity(self.site_url.len() + plan.path.len());
-        url.push_str(&self.site_url);
-        url.push_str(&plan.path);
         Node {
-            entry: Some(entry.id.clone()),
+            entry: Some(plan.id.clone()),
             kind: Some(entry.kind),
-            url: Some(url),
+            url: Some(plan.url.clone()),
             text: plan.phrase.render(bindings),
             children,
         }

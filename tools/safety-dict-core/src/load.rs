@@ -240,7 +240,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         .collect();
     let plans = entries
         .iter()
-        .map(|e| crate::plan::EntryPlan::new(e, |id| index.get(id).copied()))
+        .map(|e| crate::plan::EntryPlan::new(e, &site_url, |id| index.get(id).copied()))
         .collect();
     Ok(Dictionary {
         entries,

@@ -3,6 +3,8 @@
 //! expanding a sentence only copies text (it used to re-scan each template for backticks at
 //! every node of every tree).
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 
 use crate::dictionary::{Clause, Entry};
@@ -84,17 +86,23 @@ pub(crate) enum ClausePlan {
 /// One entry, ready to be expanded.
 #[derive(Debug, Clone)]
 pub(crate) struct EntryPlan {
+    pub(crate) id: Arc<str>,
+    /// The entry's stable URL (rebuilt when the site's base URL changes).
+    pub(crate) url: Arc<str>,
     pub(crate) phrase: Template,
-    /// `dictionary/<id>.html`, to be put after the site's base URL.
-    pub(crate) path: String,
     pub(crate) clauses: Vec<ClausePlan>,
 }
 
 impl EntryPlan {
-    pub(crate) fn new(entry: &Entry, number_of: impl Fn(&str) -> Option<usize>) -> EntryPlan {
+    pub(crate) fn new(
+        entry: &Entry,
+        site_url: &str,
+        number_of: impl Fn(&str) -> Option<usize>,
+    ) -> EntryPlan {
         EntryPlan {
+            id: entry.id.as_str().into(),
+            url: url_of(site_url, &entry.id),
             phrase: Template::new(&entry.phrase),
-            path: crate::Dictionary::entry_path(&entry.id),
             clauses: entry
                 .meaning
                 .iter()
@@ -112,6 +120,11 @@ impl EntryPlan {
                 .collect(),
         }
     }
+}
+
+/// The stable URL of entry `id` under `site_url`.
+pub(crate) fn url_of(site_url: &str, id: &str) -> Arc<str> {
+    format!("{site_url}{}", crate::Dictionary::entry_path(id)).into()
 }
 
 impl<'a> Bindings<'a> {

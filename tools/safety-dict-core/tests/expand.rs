@@ -407,10 +407,15 @@ fn site_url_can_be_overridden() {
         "http://localhost:3000/dictionary/aligned.html"
     );
     let exp = d.expand("`p` is aligned.");
-    let Statement::Recognised { url, .. } = &exp.items[0].statement else {
+    let Statement::Recognised { url, expansion, .. } = &exp.items[0].statement else {
         panic!()
     };
     assert_eq!(url, "http://localhost:3000/dictionary/aligned.html");
+    // Every line of the tree moves too, not only the statement's own link.
+    assert_eq!(
+        expansion.url.as_deref(),
+        Some("http://localhost:3000/dictionary/aligned.html")
+    );
 }
 
 #[test]
