@@ -100,6 +100,49 @@ struct Shape {
     histogram: Vec<(char, u32)>,
     /// The text as bytes when it is all ASCII (the usual case), for quick table lookups.
     ascii: Option<Box<[u8]>>,
+    /// Where each character occurs, when the text has 1 to 64 of them: made on first use, for
+    /// queries too long for one block of bits (the distance is the same either way round).
+    rows: std::sync::OnceLock<Option<Rows>>,
+}
+
+/// Per character, the positions (rows) where a text of at most 64 characters has it.
+#[derive(Debug, Clone)]
+struct Rows {
+    ascii: Box<[u64; 128]>,
+    other: Vec<(char, u64)>,
+    last: u64,
+}
+
+impl Rows {
+    fn new(chars: &[char]) -> Option<Rows> {
+        if chars.is_empty() || chars.len() > 64 {
+            return None;
+        }
+        let mut r = Rows {
+            ascii: Box::new([0; 128]),
+            other: Vec::new(),
+            last: 1u64 << (chars.len() - 1),
+        };
+        for (i, &c) in chars.iter().enumerate() {
+            let bit = 1u64 << i;
+            if c.is_ascii() {
+                r.ascii[c as usize] |= bit;
+            } else if let Some(o) = r.other.iter_mut().find(|o| o.0 == c) {
+                o.1 |= bit;
+            } else {
+                r.other.push((c, bit));
+            }
+        }
+        Some(r)
+    }
+
+    fn get(&self, c: char) -> u64 {
+        if c.is_ascii() {
+            self.ascii[c as usize]
+        } else {
+            self.other.iter().find(|o| o.0 == c).map_or(0, |o| o.1)
+        }
+    }
 }
 
 fn bigram_code(a: char, b: char) -> u64 {
@@ -141,6 +184,7 @@ impl Shape {
             }
         }
         Shape {
+            rows: std::sync::OnceLock::new(),
             ascii_pairs,
             other_pairs,
             dense_len: dense.iter().map(|c| c.len_utf8()).sum(),
@@ -362,39 +406,78 @@ impl Query {
         (score <= max).then_some(score)
     }
 
-    /// `normalized_levenshtein` to each of `others` when it can reach `threshold`, `None`
-    /// where it is lower.
-    fn normalized_levenshtein_from(&self, others: &[&Shape], threshold: f64) -> Vec<Option<f64>> {
+    /// `normalized_levenshtein` to each of up to `LANES` texts when it can reach `threshold`,
+    /// `None` where it is lower.
+    fn normalized_levenshtein_from(
+        &self,
+        others: &[&Shape],
+        threshold: f64,
+    ) -> [Option<f64>; LANES] {
         let m = self.shape.chars.len();
-        let distances: Vec<Option<usize>> = if self.peq_ascii.len() == 1 {
-            others
-                .chunks(LANES)
-                .flat_map(|chunk| self.distances_in_lanes(chunk))
-                .map(Some)
-                .collect()
+        let others = &others[..others.len().min(LANES)];
+        let mut distances = [None; LANES];
+        if self.peq_ascii.len() == 1 {
+            for (d, v) in distances.iter_mut().zip(self.distances_in_lanes(others)) {
+                *d = Some(v);
+            }
         } else {
-            others
-                .iter()
-                .map(|o| {
-                    let longest = m.max(o.chars.len());
-                    // One more than the arithmetic allows, so that rounding never loses a score.
-                    let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
-                    self.distance_within(&o.chars, max)
-                })
-                .collect()
-        };
-        others
-            .iter()
-            .zip(distances)
-            .map(|(o, d)| {
-                let longest = m.max(o.chars.len());
-                if longest == 0 {
-                    return Some(1.0);
+            // A long query: the texts short enough for one block of bits take the rows'
+            // side, all at once; the others go block by block.
+            let mut short: [Option<&Rows>; LANES] = [None; LANES];
+            for (k, o) in others.iter().enumerate() {
+                match o.rows.get_or_init(|| Rows::new(&o.chars)) {
+                    Some(rows) => short[k] = Some(rows),
+                    None => {
+                        let longest = m.max(o.chars.len());
+                        // One more than the arithmetic allows, so that rounding never loses
+                        // a score.
+                        let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
+                        distances[k] = self.distance_within(&o.chars, max);
+                    }
                 }
-                let score = 1.0 - (d? as f64) / (longest as f64);
-                (score >= threshold).then_some(score)
-            })
-            .collect()
+            }
+            let found = self.distances_as_columns(&short);
+            for (k, r) in short.iter().enumerate() {
+                if r.is_some() {
+                    distances[k] = Some(found[k]);
+                }
+            }
+        }
+        let mut out = [None; LANES];
+        for ((o, d), slot) in others.iter().zip(distances).zip(&mut out) {
+            let longest = m.max(o.chars.len());
+            *slot = if longest == 0 {
+                Some(1.0)
+            } else {
+                d.map(|d| 1.0 - (d as f64) / (longest as f64))
+                    .filter(|&score| score >= threshold)
+            };
+        }
+        out
+    }
+
+    /// The distances of the query to up to `LANES` texts of 1 to 64 characters (`None`
+    /// lanes are skipped), with each text's rows as the bits and the query's characters as
+    /// the columns, stepped together.
+    fn distances_as_columns(&self, rows: &[Option<&Rows>; LANES]) -> [usize; LANES] {
+        let mut cols = [Column::new(0); LANES];
+        let mut last = [0u64; LANES];
+        for (k, r) in rows.iter().enumerate() {
+            if let Some(r) = r {
+                cols[k] = Column::new(r.last.trailing_zeros() as usize + 1);
+                last[k] = r.last;
+            }
+        }
+        for &c in &self.shape.chars {
+            let mut eq = [0u64; LANES];
+            for (e, r) in eq.iter_mut().zip(rows) {
+                *e = r.map_or(0, |r| r.get(c));
+            }
+            for k in 0..LANES {
+                cols[k].step(eq[k], last[k]);
+            }
+        }
+        cols.map(|c| c.score)
     }
 
     /// The query's bit vector of the character at `j` of `text` (single block).
@@ -408,10 +491,11 @@ impl Query {
     /// The distances of a query of 1 to 64 characters to up to `LANES` texts, stepped
     /// together: one text alone is a chain of dependent operations, several are not, so the
     /// processor overlaps them.
-    fn distances_in_lanes(&self, others: &[&Shape]) -> Vec<usize> {
+    fn distances_in_lanes(&self, others: &[&Shape]) -> [usize; LANES] {
         let m = self.shape.chars.len();
         let last = 1u64 << (m - 1);
         let mut cols = [Column::new(m); LANES];
+        let others = &others[..others.len().min(LANES)];
         if others.len() == LANES {
             let together = others.iter().map(|o| o.chars.len()).min().unwrap_or(0);
             for j in 0..together {
@@ -435,7 +519,7 @@ impl Query {
                 }
             }
         }
-        cols[..others.len()].iter().map(|c| c.score).collect()
+        cols.map(|c| c.score)
     }
 
     /// Exactly `strsim::normalized_levenshtein(query, other)`.
@@ -1030,18 +1114,20 @@ impl Matcher {
                 let lev = match ahead.remove(&i) {
                     Some(lev) => lev,
                     None => {
-                        let batch: Vec<usize> = std::iter::once(i)
-                            .chain(
-                                order[k + 1..]
-                                    .iter()
-                                    .filter(|&&(b, d, _)| b > d && b >= threshold)
-                                    .map(|&(_, _, j)| j)
-                                    .take(LANES - 1),
-                            )
-                            .collect();
-                        let shapes: Vec<&Shape> = batch.iter().map(|&j| &self.shapes[j]).collect();
-                        let levs = query.normalized_levenshtein_from(&shapes, threshold);
-                        ahead.extend(batch.iter().copied().zip(levs.iter().copied()).skip(1));
+                        let mut batch = [i; LANES];
+                        let mut n = 1;
+                        for &(b, d, j) in &order[k + 1..] {
+                            if n == LANES {
+                                break;
+                            }
+                            if b > d && b >= threshold {
+                                batch[n] = j;
+                                n += 1;
+                            }
+                        }
+                        let shapes: [&Shape; LANES] = batch.map(|j| &self.shapes[j]);
+                        let levs = query.normalized_levenshtein_from(&shapes[..n], threshold);
+                        ahead.extend(batch[1..n].iter().copied().zip(levs[1..n].iter().copied()));
                         levs[0]
                     }
                 };
@@ -1140,6 +1226,21 @@ mod tests {
         }
 
         #[test]
+        fn long_queries_against_short_texts(
+            a in "[ab xé`]{65,150}",
+            others in prop::collection::vec("[ab xé`]{0,80}", 1..=LANES),
+        ) {
+            let q = Query::new(&a);
+            let shapes: Vec<Shape> = others.iter().map(|o| Shape::new(o)).collect();
+            let refs: Vec<&Shape> = shapes.iter().collect();
+            let want: Vec<Option<f64>> = others
+                .iter()
+                .map(|o| Some(strsim::normalized_levenshtein(&a, o)))
+                .collect();
+            prop_assert_eq!(&q.normalized_levenshtein_from(&refs, 0.0)[..refs.len()], &want[..]);
+        }
+
+        #[test]
         fn lanes_are_single_distances(
             a in "[ab xé`]{1,64}",
             others in prop::collection::vec("[ab xé`]{0,90}", 1..=LANES),
@@ -1148,7 +1249,7 @@ mod tests {
             let shapes: Vec<Shape> = others.iter().map(|o| Shape::new(o)).collect();
             let refs: Vec<&Shape> = shapes.iter().collect();
             let want: Vec<usize> = others.iter().map(|o| strsim::levenshtein(&a, o)).collect();
-            prop_assert_eq!(q.distances_in_lanes(&refs), want);
+            prop_assert_eq!(&q.distances_in_lanes(&refs)[..refs.len()], &want[..]);
         }
 
         #[test]
