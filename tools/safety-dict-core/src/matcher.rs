@@ -78,10 +78,9 @@ pub struct Matcher {
     index: Vec<Vec<u32>>,
     /// Patterns without any required word: always candidates.
     unindexed: Vec<u32>,
-    /// `shape_of` of every pattern's sample, for suggestions.
-    shapes: Vec<Shape>,
-    /// The patterns' bigrams, for Dice coefficients; made on first use.
-    dice_index: std::sync::OnceLock<DiceIndex>,
+    /// What suggestions compare a sentence with; made on first use (checking a dictionary
+    /// never needs it).
+    similarity: std::sync::OnceLock<Similarity>,
     /// By pattern: the ordinal of its entry (patterns of one entry are adjacent).
     entry_of: Vec<u32>,
     entry_count: usize,
@@ -476,6 +475,13 @@ impl Query {
         }
         1.0 - (self.distance(&other.chars) as f64) / (longest as f64)
     }
+}
+
+/// `shape_of` of every pattern's sample, and an index of their bigrams.
+#[derive(Debug, Clone)]
+struct Similarity {
+    shapes: Vec<Shape>,
+    dice: DiceIndex,
 }
 
 /// Bigram -> the texts that have it, with its count there.
@@ -931,10 +937,6 @@ impl Matcher {
                 None => unindexed.push(i as u32),
             }
         }
-        let shapes = patterns
-            .iter()
-            .map(|p| Shape::new(&shape_of(&p.sample)))
-            .collect();
         let mut entry_of = Vec::with_capacity(patterns.len());
         let mut entry_count = 0;
         for (i, p) in patterns.iter().enumerate() {
@@ -946,13 +948,12 @@ impl Matcher {
         Ok(Matcher {
             entry_of,
             entry_count,
-            dice_index: std::sync::OnceLock::new(),
             patterns,
             programs,
             vocab,
             index,
             unindexed,
-            shapes,
+            similarity: std::sync::OnceLock::new(),
         })
     }
 
@@ -1053,7 +1054,8 @@ impl Matcher {
             return Vec::new();
         }
         let query = Query::new(&shape_of(folded_text));
-        let dice = self.dice_all(&query);
+        let Similarity { shapes, dice } = self.similarity();
+        let dice = dice.dice(shapes, &query.shape);
         // A score is at least the Dice coefficient, so the `limit`-th best entry by Dice
         // alone already bounds from below what the last suggestion will score.
         let mut entry_dice: Vec<f64> = vec![0.0; self.entry_count];
@@ -1072,9 +1074,9 @@ impl Matcher {
             .enumerate()
             .filter_map(|(i, &d)| {
                 if d >= threshold {
-                    return Some((d.max(query.levenshtein_bound(&self.shapes[i])), d, i));
+                    return Some((d.max(query.levenshtein_bound(&shapes[i])), d, i));
                 }
-                let bound = query.levenshtein_bound(&self.shapes[i]);
+                let bound = query.levenshtein_bound(&shapes[i]);
                 (bound >= threshold).then_some((bound, d, i))
             })
             .collect();
@@ -1105,8 +1107,8 @@ impl Matcher {
                                 n += 1;
                             }
                         }
-                        let shapes: [&Shape; LANES] = batch.map(|j| &self.shapes[j]);
-                        let levs = query.normalized_levenshtein_from(&shapes[..n], threshold);
+                        let texts: [&Shape; LANES] = batch.map(|j| &shapes[j]);
+                        let levs = query.normalized_levenshtein_from(&texts[..n], threshold);
                         ahead.extend(batch[1..n].iter().copied().zip(levs[1..n].iter().copied()));
                         levs[0]
                     }
@@ -1143,10 +1145,18 @@ impl Matcher {
         all
     }
 
-    fn dice_all(&self, query: &Query) -> Vec<f64> {
-        self.dice_index
-            .get_or_init(|| DiceIndex::new(&self.shapes))
-            .dice(&self.shapes, &query.shape)
+    fn similarity(&self) -> &Similarity {
+        self.similarity.get_or_init(|| {
+            let shapes: Vec<Shape> = self
+                .patterns
+                .iter()
+                .map(|p| Shape::new(&shape_of(&p.sample)))
+                .collect();
+            Similarity {
+                dice: DiceIndex::new(&shapes),
+                shapes,
+            }
+        })
     }
 
     /// Pairs of phrasings of different entries that match a common sentence.
