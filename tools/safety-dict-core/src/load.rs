@@ -139,10 +139,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
 
     let grammar = load_grammar(root, &mut diags)?;
 
-    let mut loaded: Vec<Loaded> = Vec::new();
-    // Ids (file stems) of entry files that do not parse: reported once, and not again as
-    // "missing" wherever they are referred to.
-    let mut unparsed: HashSet<String> = HashSet::new();
+    let mut files: Vec<(PathBuf, Kind)> = Vec::new();
     for (path, is_dir) in list_dir(&dict_dir)? {
         let name = path
             .file_name()
@@ -156,7 +153,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
                             diags.push(stray(root, &file, "not a .toml entry file"));
                             continue;
                         }
-                        load_entry_file(root, &file, kind, &mut loaded, &mut unparsed, &mut diags)?;
+                        files.push((file, kind));
                     }
                 }
                 None => diags.push(stray(root, &path, "a directory that is not an entry kind")),
@@ -164,6 +161,31 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         } else if name != "README.md" && name != "grammar.toml" {
             diags.push(stray(root, &path, "a file outside the kind directories"));
         }
+    }
+
+    // Reading and parsing the files is most of the work and each file stands alone: a second
+    // thread reads the examples and two fifths of the entries.
+    let (first, second) = files.split_at(files.len() * 3 / 5);
+    let (a, (b, examples)) = std::thread::scope(|scope| {
+        let helper = scope.spawn(|| {
+            let mut diags = Diagnostics::default();
+            let examples = load_examples(root, &mut diags).map(|e| (e, diags));
+            (load_entry_files(root, second), examples)
+        });
+        let a = load_entry_files(root, first);
+        let b = helper
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (a, b)
+    });
+    let mut loaded: Vec<Loaded> = Vec::with_capacity(files.len());
+    // Ids (file stems) of entry files that do not parse: reported once, and not again as
+    // "missing" wherever they are referred to.
+    let mut unparsed: HashSet<String> = HashSet::new();
+    for part in [a?, b?] {
+        loaded.extend(part.loaded);
+        unparsed.extend(part.unparsed);
+        diags.0.extend(part.diags.0);
     }
 
     check_duplicates(&loaded, &mut diags);
@@ -179,7 +201,10 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
 
     loaded.sort_by(|a, b| (a.entry.kind, &a.entry.id).cmp(&(b.entry.kind, &b.entry.id)));
 
-    let examples = load_examples(root, &ids, &unparsed, &mut diags)?;
+    let (examples, example_diags) = examples?;
+    diags.0.extend(example_diags.0);
+    check_illustrates(&examples, &ids, &unparsed, &mut diags);
+    let examples: Vec<Example> = examples.into_iter().filter_map(|e| e.example).collect();
 
     let grammar = match grammar {
         Some(g) => g,
@@ -300,6 +325,29 @@ fn load_grammar(root: &Path, diags: &mut Diagnostics) -> Result<Option<Grammar>,
             Ok(None)
         }
     }
+}
+
+/// What loading some entry files gave.
+#[derive(Default)]
+struct EntryFiles {
+    loaded: Vec<Loaded>,
+    unparsed: HashSet<String>,
+    diags: Diagnostics,
+}
+
+fn load_entry_files(root: &Path, files: &[(PathBuf, Kind)]) -> Result<EntryFiles, LoadError> {
+    let mut out = EntryFiles::default();
+    for (file, kind) in files {
+        load_entry_file(
+            root,
+            file,
+            *kind,
+            &mut out.loaded,
+            &mut out.unparsed,
+            &mut out.diags,
+        )?;
+    }
+    Ok(out)
 }
 
 fn load_entry_file(
@@ -713,12 +761,17 @@ fn check_cycles(all: &[Loaded], ids: &HashMap<String, usize>, diags: &mut Diagno
     }
 }
 
-fn load_examples(
-    root: &Path,
-    ids: &HashMap<String, usize>,
-    unparsed: &HashSet<String>,
-    diags: &mut Diagnostics,
-) -> Result<Vec<Example>, LoadError> {
+/// An example as read, with what the check against the entries needs.
+struct ReadExample {
+    /// `None` when a side could not be read (already reported).
+    example: Option<Example>,
+    src: Source,
+    illustrates: Vec<Spanned<String>>,
+}
+
+/// Reads `examples/`; the entries it names are checked by `check_illustrates` once the
+/// entries are known.
+fn load_examples(root: &Path, diags: &mut Diagnostics) -> Result<Vec<ReadExample>, LoadError> {
     let dir = root.join("examples");
     let mut out = Vec::new();
     if !dir.is_dir() {
@@ -783,17 +836,6 @@ fn load_examples(
                     ),
             );
         }
-        for i in &raw.illustrates {
-            if !ids.contains_key(i.get_ref()) && !unparsed.contains(i.get_ref()) {
-                diags.push(
-                    src.diag(
-                        i.span(),
-                        format!("example illustrates missing entry `{}`", i.get_ref()),
-                    )
-                    .with_hint("use the id of an existing dictionary entry"),
-                );
-            }
-        }
         let mut read_side = |name: &str, spec: &crate::model::RawSide| {
             let rel = rel_dir.join(name);
             match read_text(&root.join(&rel)) {
@@ -815,8 +857,8 @@ fn load_examples(
         };
         let good = read_side("good.rs", &raw.good);
         let bad = read_side("bad.rs", &raw.bad);
-        if let (Some(good), Some(bad)) = (good, bad) {
-            out.push(Example {
+        let example = match (good, bad) {
+            (Some(good), Some(bad)) => Some(Example {
                 id,
                 title: raw.title,
                 summary: raw.summary,
@@ -829,10 +871,39 @@ fn load_examples(
                 good,
                 bad,
                 dir: rel_dir,
-            });
-        }
+            }),
+            _ => None,
+        };
+        out.push(ReadExample {
+            example,
+            src,
+            illustrates: raw.illustrates,
+        });
     }
     Ok(out)
+}
+
+/// Every entry an example illustrates must exist.
+fn check_illustrates(
+    examples: &[ReadExample],
+    ids: &HashMap<String, usize>,
+    unparsed: &HashSet<String>,
+    diags: &mut Diagnostics,
+) {
+    for ex in examples {
+        for i in &ex.illustrates {
+            if !ids.contains_key(i.get_ref()) && !unparsed.contains(i.get_ref()) {
+                diags.push(
+                    ex.src
+                        .diag(
+                            i.span(),
+                            format!("example illustrates missing entry `{}`", i.get_ref()),
+                        )
+                        .with_hint("use the id of an existing dictionary entry"),
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
