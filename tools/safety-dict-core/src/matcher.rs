@@ -1081,10 +1081,12 @@ impl Matcher {
             })
             .collect();
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
-        // Entry -> (score, pattern).
-        let mut best: FxHashMap<&str, (f64, usize)> = FxHashMap::default();
+        // By entry: its best (score, pattern) so far.
+        let mut best: Vec<Option<(f64, usize)>> = vec![None; self.entry_count];
+        // The best `limit` entries so far, best first: (score, entry).
+        let mut top: Vec<(f64, usize)> = Vec::with_capacity(limit);
         // Levenshtein scores computed ahead, in a batch with an earlier pattern.
-        let mut ahead: FxHashMap<usize, Option<f64>> = FxHashMap::default();
+        let mut ahead: Vec<(usize, Option<f64>)> = Vec::with_capacity(LANES);
         for (k, &(bound, dice, i)) in order.iter().enumerate() {
             if bound < threshold {
                 break;
@@ -1093,8 +1095,8 @@ impl Matcher {
             // not be known exactly (a batch uses the threshold of its first pattern, lower or
             // equal, so it knows a little more than needed, never less).
             let score = if bound > dice {
-                let lev = match ahead.remove(&i) {
-                    Some(lev) => lev,
+                let lev = match ahead.iter().position(|a| a.0 == i) {
+                    Some(at) => ahead.swap_remove(at).1,
                     None => {
                         let mut batch = [i; LANES];
                         let mut n = 1;
@@ -1117,25 +1119,32 @@ impl Matcher {
             } else {
                 dice
             };
-            let entry = self.patterns[i].entry.as_str();
-            let better = best
-                .get(entry)
-                .is_none_or(|&(s, j)| score > s || (score == s && i < j));
-            if better {
-                best.insert(entry, (score, i));
-                // The `limit`-th best score only rises when a score passes it.
-                if best.len() >= limit && score > threshold {
-                    let mut scores: Vec<f64> = best.values().map(|v| v.0).collect();
-                    scores.sort_by(|a, b| b.total_cmp(a));
-                    threshold = threshold.max(scores[limit - 1]);
-                }
+            let e = self.entry_of[i] as usize;
+            let better = best[e].is_none_or(|(s, j)| score > s || (score == s && i < j));
+            if !better {
+                continue;
+            }
+            best[e] = Some((score, i));
+            // Scores only rise, so the best `limit` change only where this entry enters them.
+            if let Some(at) = top.iter().position(|t| t.1 == e) {
+                top[at].0 = score;
+            } else if top.len() < limit {
+                top.push((score, e));
+            } else if let Some(last) = top.last_mut().filter(|last| score > last.0) {
+                *last = (score, e);
+            }
+            top.sort_by(|a, b| b.0.total_cmp(&a.0));
+            // The `limit`-th best score only rises when a score passes it.
+            if top.len() == limit && score > threshold {
+                threshold = threshold.max(top[limit - 1].0);
             }
         }
         let mut all: Vec<Suggestion> = best
-            .into_iter()
-            .filter(|(_, (score, _))| *score >= SUGGESTION_MIN_SCORE)
-            .map(|(entry, (score, i))| Suggestion {
-                entry: entry.to_string(),
+            .iter()
+            .flatten()
+            .filter(|(score, _)| *score >= SUGGESTION_MIN_SCORE)
+            .map(|&(score, i)| Suggestion {
+                entry: self.patterns[i].entry.clone(),
                 phrasing: self.patterns[i].phrasing.clone(),
                 score,
             })
