@@ -117,9 +117,11 @@ fn profile(root: &Path, dict: &Dictionary, phrases: &[String], what: &str) {
     let (known, unknown): (Vec<&String>, Vec<&String>) = if what == "load" {
         (Vec::new(), Vec::new())
     } else {
-        phrases
-            .iter()
-            .partition(|p| dict.analyse_item(p).statement.is_recognised())
+        phrases.iter().partition(|p| {
+            dict.analyse_item_without_nearest(p)
+                .statement
+                .is_recognised()
+        })
     };
     // A fixed number of rounds (for callgrind) or as many as fit in five seconds.
     let fixed: Option<u32> = std::env::var("PROFILE_ROUNDS")

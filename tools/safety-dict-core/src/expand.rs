@@ -419,9 +419,10 @@ impl Dictionary {
     }
 
     fn recognised(&self, text: &str, m: Match) -> Statement {
-        let Some(entry) = self.entry(&m.entry) else {
+        let Some(n) = self.entry_number(&m.entry) else {
             return self.unrecognised(text, text, true);
         };
+        let entry = &self.entries[n];
         let discouraged = match m.form {
             Form::Discouraged(i) => entry.discouraged.get(i).map(|d| Advice {
                 reason: d.reason.clone(),
@@ -433,9 +434,9 @@ impl Dictionary {
             text: text.to_string(),
             entry: entry.id.clone(),
             kind: entry.kind,
-            url: self.entry_url(&entry.id),
+            url: self.plans[n].url.to_string(),
             form: m.form,
-            expansion: Box::new(self.expand_entry(entry, &m.bindings, 0)),
+            expansion: Box::new(self.expand_plan(n, &Bindings::from_map(&m.bindings), 0)),
             bindings: m.bindings,
             discouraged,
         }

@@ -304,15 +304,19 @@ impl Grammar {
         // A space is owed before the next visible character.
         let mut space = false;
         let push_plain = |masked: &mut String, space: &mut bool, p: &str| {
-            for c in p.chars() {
-                if c.is_whitespace() {
-                    *space = true;
-                } else {
-                    if std::mem::take(space) && !masked.is_empty() {
-                        masked.push(' ');
-                    }
-                    masked.push(c);
+            let mut rest = p;
+            loop {
+                let word = rest.trim_start();
+                *space |= word.len() != rest.len();
+                if word.is_empty() {
+                    break;
                 }
+                let end = word.find(char::is_whitespace).unwrap_or(word.len());
+                if std::mem::take(space) && !masked.is_empty() {
+                    masked.push(' ');
+                }
+                masked.push_str(&word[..end]);
+                rest = &word[end..];
             }
         };
         let segs = segments(text);

@@ -37,7 +37,16 @@ impl Template {
 
     /// Exactly `text::substitute(template, bindings)`.
     pub(crate) fn render(&self, bindings: &Bindings<'_>) -> String {
-        let mut out = String::with_capacity(64);
+        // Sized first: growing the string as it is written cost more than writing it.
+        let len: usize = self
+            .0
+            .iter()
+            .map(|part| match part {
+                Part::Text(t) => t.len(),
+                Part::Code(c) => bindings.get(c).map_or(c.len() + 2, str::len),
+            })
+            .sum();
+        let mut out = String::with_capacity(len);
         for part in &self.0 {
             match part {
                 Part::Text(t) => out.push_str(t),
