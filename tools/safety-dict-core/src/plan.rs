@@ -3,6 +3,7 @@
 //! expanding a sentence only copies text (it used to re-scan each template for backticks at
 //! every node of every tree).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -64,12 +65,18 @@ impl Template {
     }
 }
 
-/// Variable values while expanding: few enough that a list beats a map.
-pub(crate) struct Bindings<'a>(Vec<(&'a str, String)>);
+/// Variable values while expanding: few enough that a list beats a map. A value passed on
+/// unchanged to a referenced entry (`with = { ptr = "`ptr`" }`, the usual case) is borrowed,
+/// not copied.
+pub(crate) struct Bindings<'a>(Vec<(&'a str, Cow<'a, str>)>);
 
 impl<'a> Bindings<'a> {
     pub(crate) fn from_map(map: &'a IndexMap<String, String>) -> Bindings<'a> {
-        Bindings(map.iter().map(|(k, v)| (k.as_str(), v.clone())).collect())
+        Bindings(
+            map.iter()
+                .map(|(k, v)| (k.as_str(), Cow::Borrowed(v.as_str())))
+                .collect(),
+        )
     }
 
     fn get(&self, name: &str) -> Option<&str> {
@@ -77,7 +84,7 @@ impl<'a> Bindings<'a> {
         self.0
             .iter()
             .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v.as_ref())
     }
 }
 
@@ -139,10 +146,20 @@ pub(crate) fn url_of(site_url: &str, id: &str) -> Arc<str> {
 impl<'a> Bindings<'a> {
     /// The bindings of a referenced entry: each of its variables bound to a template over
     /// these bindings.
-    pub(crate) fn inner(&self, with: &'a [(String, Template)]) -> Bindings<'a> {
+    pub(crate) fn inner<'b>(&'b self, with: &'b [(String, Template)]) -> Bindings<'b> {
         Bindings(
             with.iter()
-                .map(|(k, t)| (k.as_str(), t.render(self)))
+                .map(|(k, t)| {
+                    let value = match t.0.as_slice() {
+                        [Part::Code(c)] => match self.get(c) {
+                            Some(v) => Cow::Borrowed(v),
+                            None => Cow::Owned(t.render(self)),
+                        },
+                        [Part::Text(text)] => Cow::Borrowed(&**text),
+                        _ => Cow::Owned(t.render(self)),
+                    };
+                    (k.as_str(), value)
+                })
                 .collect(),
         )
     }
