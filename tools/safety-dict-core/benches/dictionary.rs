@@ -111,7 +111,7 @@ fn phases(root: &Path, dict: &Dictionary, phrases: &[String]) {
     eprintln!("suggest           {:?} per item", t.elapsed() / 50);
 }
 
-/// Repeats one phase for a few seconds, for `perf record` (`PROFILE=load|recognised|unrecognised`),
+/// Repeats one phase for a few seconds, for `perf record` (`PROFILE=load|recognised|unrecognised|all`),
 /// or `PROFILE_ROUNDS` times (for `valgrind --tool=callgrind`).
 fn profile(root: &Path, dict: &Dictionary, phrases: &[String], what: &str) {
     let (known, unknown): (Vec<&String>, Vec<&String>) = if what == "load" {
@@ -137,6 +137,9 @@ fn profile(root: &Path, dict: &Dictionary, phrases: &[String], what: &str) {
                 black_box(Dictionary::load(root).expect("loads"));
             }
             "recognised" => known.iter().for_each(|p| {
+                black_box(dict.analyse_item(p));
+            }),
+            "all" => phrases.iter().for_each(|p| {
                 black_box(dict.analyse_item(p));
             }),
             _ => unknown.iter().for_each(|p| {
