@@ -93,8 +93,26 @@ pub fn fold_char(c: char) -> char {
     }
 }
 
+/// ASCII whitespace as `char::is_whitespace` sees it (which, unlike `u8::is_ascii_whitespace`,
+/// includes the vertical tab).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' ')
+}
+
 /// Collapses runs of whitespace (including newlines) to one space and trims.
 pub fn fold_whitespace(text: &str) -> String {
+    let b = text.as_bytes();
+    // Most text is already folded: single spaces between words, nothing at either end.
+    let folded = text.is_ascii()
+        && b.first().is_none_or(|&c| !is_ascii_space(c))
+        && b.last().is_none_or(|&c| !is_ascii_space(c))
+        && b.windows(2).all(|w| {
+            !(is_ascii_space(w[0]) && (w[0] != b' ' || is_ascii_space(w[1])))
+                && !(is_ascii_space(w[1]) && w[1] != b' ')
+        });
+    if folded {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
@@ -132,6 +150,24 @@ mod tests {
             substitute("`ptr` is valid for `size_of::<T>()` bytes for `'a`.", &b),
             "`buf` is valid for `size_of::<T>()` bytes for this function call."
         );
+    }
+
+    #[test]
+    fn folding_whitespace_keeps_folded_text_and_folds_the_rest() {
+        for (text, want) in [
+            ("a b", "a b"),
+            ("", ""),
+            (" a", "a"),
+            ("a ", "a"),
+            ("a  b", "a b"),
+            ("a\tb", "a b"),
+            ("a\x0bb", "a b"),
+            ("a\u{a0}b", "a b"),
+            ("\n", ""),
+            ("é b", "é b"),
+        ] {
+            assert_eq!(fold_whitespace(text), want, "{text:?}");
+        }
     }
 
     #[test]
