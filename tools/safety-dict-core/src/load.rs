@@ -14,7 +14,7 @@ use crate::config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::dictionary::{Clause, Dictionary, Discouraged, Entry, Example, Side, Var};
 use crate::grammar::{Grammar, RawGrammar};
-use crate::matcher::{Form, Matcher};
+use crate::matcher::{CompiledEntry, Form, Matcher, PatternError};
 use crate::model::{Kind, RawEntry, RawExample};
 use crate::text::{code_spans, looks_like_variable};
 
@@ -120,6 +120,8 @@ struct Loaded {
     entry: Entry,
     src: Arc<Source>,
     raw: RawEntry,
+    /// Its phrasings, compiled by the thread that loaded it (when the grammar loaded).
+    compiled: Option<Result<CompiledEntry, PatternError>>,
 }
 
 /// Loads and validates the dictionary and examples under `root` (the repository root).
@@ -170,9 +172,9 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         let helper = scope.spawn(|| {
             let mut diags = Diagnostics::default();
             let examples = load_examples(root, &mut diags).map(|e| (e, diags));
-            (load_entry_files(root, second), examples)
+            (load_entry_files(root, grammar.as_ref(), second), examples)
         });
-        let a = load_entry_files(root, first);
+        let a = load_entry_files(root, grammar.as_ref(), first);
         let b = helper
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -213,7 +215,14 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
             return Err(LoadError::Invalid(diags));
         }
     };
-    let matcher = match Matcher::build_from(&grammar, loaded.iter().map(|l| &l.entry)) {
+    let compiled: Result<Vec<CompiledEntry>, PatternError> = loaded
+        .iter_mut()
+        .map(|l| match l.compiled.take() {
+            Some(c) => c,
+            None => Matcher::compile_entry(&grammar, &l.entry),
+        })
+        .collect();
+    let matcher = match compiled.map(Matcher::assemble) {
         Ok(m) => Some(m),
         Err(e) => {
             if let Some(l) = loaded.iter().find(|l| l.entry.id == e.entry) {
@@ -335,11 +344,16 @@ struct EntryFiles {
     diags: Diagnostics,
 }
 
-fn load_entry_files(root: &Path, files: &[(PathBuf, Kind)]) -> Result<EntryFiles, LoadError> {
+fn load_entry_files(
+    root: &Path,
+    grammar: Option<&Grammar>,
+    files: &[(PathBuf, Kind)],
+) -> Result<EntryFiles, LoadError> {
     let mut out = EntryFiles::default();
     for (file, kind) in files {
         load_entry_file(
             root,
+            grammar,
             file,
             *kind,
             &mut out.loaded,
@@ -352,6 +366,7 @@ fn load_entry_files(root: &Path, files: &[(PathBuf, Kind)]) -> Result<EntryFiles
 
 fn load_entry_file(
     root: &Path,
+    grammar: Option<&Grammar>,
     file: &Path,
     kind: Kind,
     loaded: &mut Vec<Loaded>,
@@ -395,7 +410,13 @@ fn load_entry_file(
     }
 
     let entry = build_entry(&raw, kind, &rel, &src, diags);
-    loaded.push(Loaded { entry, src, raw });
+    let compiled = grammar.map(|g| Matcher::compile_entry(g, &entry));
+    loaded.push(Loaded {
+        entry,
+        src,
+        raw,
+        compiled,
+    });
     Ok(())
 }
 

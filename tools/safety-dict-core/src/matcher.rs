@@ -765,6 +765,10 @@ fn ident_path_ends(b: &[u8], start: usize, out: &mut Vec<usize>) {
     }
 }
 
+/// The compiled phrasings of one entry.
+#[derive(Debug, Clone)]
+pub struct CompiledEntry(Vec<(Pattern, Program)>);
+
 /// A sentence recognised as one wording of one entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Match {
@@ -886,28 +890,43 @@ impl Matcher {
         grammar: &Grammar,
         entries: impl IntoIterator<Item = &'a Entry>,
     ) -> Result<Matcher, PatternError> {
-        let mut patterns = Vec::new();
-        let mut programs = Vec::new();
-        for e in entries.into_iter().filter(|e| e.kind.is_phrase_kind()) {
-            let forms = std::iter::once((Form::Canonical, e.phrase.as_str()))
-                .chain(
-                    e.accepted
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| (Form::Accepted(i), p.as_str())),
-                )
-                .chain(
-                    e.discouraged
-                        .iter()
-                        .enumerate()
-                        .map(|(i, d)| (Form::Discouraged(i), d.phrase.as_str())),
-                );
-            for (form, phrasing) in forms {
-                let (p, r) = compile(grammar, e, form, phrasing)?;
-                patterns.push(p);
-                programs.push(r);
-            }
+        let compiled = entries
+            .into_iter()
+            .map(|e| Matcher::compile_entry(grammar, e))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Matcher::assemble(compiled))
+    }
+
+    /// Compiles every phrasing of one entry (none for a concept), on its own: entries can be
+    /// compiled wherever they are loaded and the matcher assembled from them in order.
+    pub fn compile_entry(grammar: &Grammar, e: &Entry) -> Result<CompiledEntry, PatternError> {
+        let mut out = Vec::new();
+        if !e.kind.is_phrase_kind() {
+            return Ok(CompiledEntry(out));
         }
+        let forms = std::iter::once((Form::Canonical, e.phrase.as_str()))
+            .chain(
+                e.accepted
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (Form::Accepted(i), p.as_str())),
+            )
+            .chain(
+                e.discouraged
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| (Form::Discouraged(i), d.phrase.as_str())),
+            );
+        for (form, phrasing) in forms {
+            out.push(compile(grammar, e, form, phrasing)?);
+        }
+        Ok(CompiledEntry(out))
+    }
+
+    /// The matcher of entries compiled by `compile_entry`, in the entries' order.
+    pub fn assemble(compiled: impl IntoIterator<Item = CompiledEntry>) -> Matcher {
+        let (patterns, mut programs): (Vec<Pattern>, Vec<Program>) =
+            compiled.into_iter().flat_map(|c| c.0).unzip();
         let mut vocab: FxHashMap<String, u32> = FxHashMap::default();
         let mut freq: Vec<usize> = Vec::new();
         for p in &mut programs {
@@ -945,7 +964,7 @@ impl Matcher {
             }
             entry_of.push(entry_count as u32 - 1);
         }
-        Ok(Matcher {
+        Matcher {
             entry_of,
             entry_count,
             patterns,
@@ -954,7 +973,7 @@ impl Matcher {
             index,
             unindexed,
             similarity: std::sync::OnceLock::new(),
-        })
+        }
     }
 
     /// Indices, ascending, of the patterns whose required words all occur in `text`.
