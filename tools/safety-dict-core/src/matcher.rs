@@ -293,12 +293,12 @@ impl Query {
             return (text.len() <= max).then_some(text.len());
         }
         if self.peq_ascii.len() == 1 {
-            let last = 1u64 << (m - 1);
-            let mut col = Column::new(m);
+            let mut col = Column::new();
             for &c in text {
-                col.step(self.peq(0, c), last);
+                col.step(self.peq(0, c));
             }
-            return (col.score <= max).then_some(col.score);
+            let d = col.distance(m, text.len());
+            return (d <= max).then_some(d);
         }
         match self.peq_ascii.len() {
             2 => self.blocked(text, max, [!0u64; 2], [0u64; 2]),
@@ -404,24 +404,24 @@ impl Query {
     /// lanes are skipped), with each text's rows as the bits and the query's characters as
     /// the columns, stepped together.
     fn distances_as_columns(&self, rows: &[Option<&Rows>; LANES]) -> [usize; LANES] {
-        let mut cols = [Column::new(0); LANES];
-        let mut last = [0u64; LANES];
-        for (k, r) in rows.iter().enumerate() {
-            if let Some(r) = r {
-                cols[k] = Column::new(r.last.trailing_zeros() as usize + 1);
-                last[k] = r.last;
-            }
-        }
+        let mut cols = [Column::new(); LANES];
         for &c in &self.shape.chars {
             let mut eq = [0u64; LANES];
             for (e, r) in eq.iter_mut().zip(rows) {
                 *e = r.map_or(0, |r| r.get(c));
             }
-            for k in 0..LANES {
-                cols[k].step(eq[k], last[k]);
+            for (col, e) in cols.iter_mut().zip(eq) {
+                col.step(e);
             }
         }
-        cols.map(|c| c.score)
+        let n = self.shape.chars.len();
+        let mut out = [0; LANES];
+        for ((d, col), r) in out.iter_mut().zip(cols).zip(rows) {
+            if let Some(r) = r {
+                *d = col.distance(r.last.trailing_zeros() as usize + 1, n);
+            }
+        }
+        out
     }
 
     /// The query's bit vector of the character at `j` of `text` (single block).
@@ -437,8 +437,7 @@ impl Query {
     /// processor overlaps them.
     fn distances_in_lanes(&self, others: &[&Shape]) -> [usize; LANES] {
         let m = self.shape.chars.len();
-        let last = 1u64 << (m - 1);
-        let mut cols = [Column::new(m); LANES];
+        let mut cols = [Column::new(); LANES];
         let others = &others[..others.len().min(LANES)];
         if others.len() == LANES {
             let together = others.iter().map(|o| o.chars.len()).min().unwrap_or(0);
@@ -448,22 +447,26 @@ impl Query {
                     *e = self.eq_at(o, j);
                 }
                 for (c, e) in cols.iter_mut().zip(eq) {
-                    c.step(e, last);
+                    c.step(e);
                 }
             }
             for (c, o) in cols.iter_mut().zip(others) {
                 for j in together..o.chars.len() {
-                    c.step(self.eq_at(o, j), last);
+                    c.step(self.eq_at(o, j));
                 }
             }
         } else {
             for (c, o) in cols.iter_mut().zip(others) {
                 for j in 0..o.chars.len() {
-                    c.step(self.eq_at(o, j), last);
+                    c.step(self.eq_at(o, j));
                 }
             }
         }
-        cols.map(|c| c.score)
+        let mut out = [0; LANES];
+        for ((d, col), o) in out.iter_mut().zip(cols).zip(others) {
+            *d = col.distance(m, o.chars.len());
+        }
+        out
     }
 
     /// Exactly `strsim::normalized_levenshtein(query, other)`.
@@ -527,38 +530,37 @@ impl DiceIndex {
 /// Texts compared at once by `Query::distances_in_lanes`.
 const LANES: usize = 4;
 
-/// Myers' algorithm over one block of rows: the state after some columns.
+/// Myers' algorithm over one block of rows: the vertical differences of the current column
+/// (`pv`: rows one more than the row above, `mv`: one less).
 #[derive(Debug, Clone, Copy)]
 struct Column {
     pv: u64,
     mv: u64,
-    /// The distance so far (the last row's value).
-    score: usize,
 }
 
 impl Column {
-    fn new(rows: usize) -> Column {
-        Column {
-            pv: !0,
-            mv: 0,
-            score: rows,
-        }
+    fn new() -> Column {
+        Column { pv: !0, mv: 0 }
     }
 
-    /// One more column, whose character occurs in the query's rows `eq`.
+    /// One more column, whose character occurs in the rows `eq`.
     #[inline(always)]
-    fn step(&mut self, eq: u64, last: u64) {
+    fn step(&mut self, eq: u64) {
         let (pv, mv) = (self.pv, self.mv);
         let xv = eq | mv;
         let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-        let ph = mv | !(xh | pv);
-        let mh = pv & xh;
-        // At most one of the two has the last row's bit; adding first never wraps.
-        self.score = self.score + usize::from(ph & last != 0) - usize::from(mh & last != 0);
-        let ph = (ph << 1) | 1;
-        let mh = mh << 1;
+        let ph = (mv | !(xh | pv)) << 1 | 1;
+        let mh = (pv & xh) << 1;
         self.pv = mh | !(xv | ph);
         self.mv = ph & xv;
+    }
+
+    /// The distance after `columns` columns over `rows` rows: the top row is `columns`, and
+    /// each row below adds its vertical difference (rows past `rows` do not count; carries
+    /// only run upwards, so they never disturbed the rows that do).
+    fn distance(&self, rows: usize, columns: usize) -> usize {
+        let mask = if rows >= 64 { !0 } else { (1u64 << rows) - 1 };
+        columns + (self.pv & mask).count_ones() as usize - (self.mv & mask).count_ones() as usize
     }
 }
 
