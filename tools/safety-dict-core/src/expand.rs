@@ -307,7 +307,7 @@ impl Dictionary {
 
         let sep = format!(" {} ", self.grammar.data.justification_separator);
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
-        let lower = folded.masked.to_lowercase();
+        let lower = Folded::lowercase(&folded.masked);
         // Positions found in the lowercased text are only positions in the text itself when
         // lowercasing kept every length (the web expander makes the same check).
         let splits: Vec<usize> = if lower.len() == folded.masked.len() {
@@ -527,7 +527,7 @@ struct Reading {
 
 /// Case-insensitive split on a separator of plain ASCII words.
 fn split_ci<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
-    let lower = text.to_lowercase();
+    let lower = Folded::lowercase(text);
     if lower.len() != text.len() {
         return vec![text];
     }
@@ -545,11 +545,7 @@ fn split_ci<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
 
 /// A slice of a folded sentence, back as Markdown text.
 fn piece(folded: &Folded, masked: &str) -> String {
-    Folded {
-        masked: masked.trim().to_string(),
-        codes: folded.codes.clone(),
-    }
-    .unmasked()
+    folded.unmask(masked.trim())
 }
 
 /// Indented Markdown: one bullet per line of each tree, each linked to its entry.

@@ -199,19 +199,37 @@ pub struct Folded {
 impl Folded {
     /// The folded sentence with code spans back in backticks.
     pub fn unmasked(&self) -> String {
-        let mut out = String::with_capacity(self.masked.len() + 8 * self.codes.len());
+        self.unmask(&self.masked)
+    }
+
+    /// A slice of `masked` with its code spans back in backticks.
+    pub fn unmask(&self, masked: &str) -> String {
+        let mut out = String::with_capacity(masked.len() + 8 * self.codes.len());
         let mut copied = 0;
-        for (i, c) in self.masked.char_indices() {
+        for (i, c) in masked.char_indices() {
             if let Some(code) = mask_index(c).and_then(|k| self.codes.get(k)) {
-                out.push_str(&self.masked[copied..i]);
+                out.push_str(&masked[copied..i]);
                 out.push('`');
                 out.push_str(code);
                 out.push('`');
                 copied = i + c.len_utf8();
             }
         }
-        out.push_str(&self.masked[copied..]);
+        out.push_str(&masked[copied..]);
         out
+    }
+
+    /// `masked`, lowercased (borrowed when that changes nothing: plain lowercase ASCII and
+    /// masks, which have no case).
+    pub fn lowercase(masked: &str) -> std::borrow::Cow<'_, str> {
+        let unchanged = masked
+            .chars()
+            .all(|c| (c.is_ascii() && !c.is_ascii_uppercase()) || mask_index(c).is_some());
+        if unchanged {
+            std::borrow::Cow::Borrowed(masked)
+        } else {
+            std::borrow::Cow::Owned(masked.to_lowercase())
+        }
     }
 }
 
@@ -593,6 +611,24 @@ mod tests {
         let g = grammar();
         let f = g.fold("`must be` must be fine.");
         assert_eq!(f.unmasked(), "`must be` is fine");
+    }
+
+    #[test]
+    fn lowercasing_borrows_only_what_it_would_not_change() {
+        for text in [
+            "ab \u{E000} c",
+            "Ab \u{E000}",
+            "\u{C9}t\u{E9}",
+            "\u{1C5}",
+            "\u{130}",
+        ] {
+            let lower = Folded::lowercase(text);
+            assert_eq!(lower, text.to_lowercase(), "{text:?}");
+            assert_eq!(
+                matches!(lower, std::borrow::Cow::Borrowed(_)),
+                text == "ab \u{E000} c"
+            );
+        }
     }
 
     #[test]
