@@ -980,26 +980,26 @@ impl Matcher {
 
     /// Indices, ascending, of the patterns whose required words all occur in `text`.
     fn candidates(&self, text: &str) -> Vec<usize> {
+        // The vocabulary words present, as bits and as a list.
+        let mut present = vec![0u64; self.vocab.len().div_ceil(64)];
         let mut ids: Vec<u32> = Vec::new();
         for_each_word(text, |w| {
             if let Some(&id) = self.vocab.get(w) {
-                ids.push(id);
+                let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
+                if present[word] & bit == 0 {
+                    present[word] |= bit;
+                    ids.push(id);
+                }
             }
         });
-        ids.sort_unstable();
-        ids.dedup();
+        let has = |id: &u32| present[*id as usize / 64] & (1u64 << (id % 64)) != 0;
         let mut out: Vec<usize> = self.unindexed.iter().map(|&i| i as usize).collect();
         for &w in &ids {
             out.extend(
                 self.index[w as usize]
                     .iter()
                     .map(|&i| i as usize)
-                    .filter(|&i| {
-                        self.programs[i]
-                            .required_ids
-                            .iter()
-                            .all(|r| ids.binary_search(r).is_ok())
-                    }),
+                    .filter(|&i| self.programs[i].required_ids.iter().all(has)),
             );
         }
         out.sort_unstable();
