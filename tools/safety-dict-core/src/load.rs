@@ -14,7 +14,7 @@ use crate::config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::dictionary::{Clause, Dictionary, Discouraged, Entry, Example, Side, Var};
 use crate::grammar::{Grammar, RawGrammar};
-use crate::matcher::{CompiledEntry, Form, Matcher, PatternError};
+use crate::matcher::{Form, Matcher};
 use crate::model::{Kind, RawEntry, RawExample};
 use crate::text::{code_spans, looks_like_variable};
 
@@ -121,7 +121,7 @@ struct Loaded {
     src: Arc<Source>,
     raw: RawEntry,
     /// Its phrasings, compiled by the thread that loaded it (when the grammar loaded).
-    compiled: Option<Result<CompiledEntry, PatternError>>,
+    compiled: Option<crate::matcher::CompiledEntry>,
 }
 
 /// Loads and validates the dictionary and examples under `root` (the repository root).
@@ -215,57 +215,37 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
             return Err(LoadError::Invalid(diags));
         }
     };
-    let compiled: Result<Vec<CompiledEntry>, PatternError> = loaded
-        .iter_mut()
-        .map(|l| match l.compiled.take() {
-            Some(c) => c,
-            None => Matcher::compile_entry(&grammar, &l.entry),
-        })
-        .collect();
-    let matcher = match compiled.map(Matcher::assemble) {
-        Ok(m) => Some(m),
-        Err(e) => {
-            if let Some(l) = loaded.iter().find(|l| l.entry.id == e.entry) {
-                diags.push(
-                    l.src
-                        .diag(l.raw.phrase.span(), e.to_string())
-                        .with_hint("simplify the phrasing"),
-                );
-            }
-            None
-        }
-    };
-    if let Some(m) = &matcher {
-        for c in m.conflicts() {
-            let Some(l) = loaded.iter().find(|l| l.entry.id == c.first.0) else {
-                continue;
-            };
-            let span = form_span(&l.raw, c.first.1);
-            diags.push(
-                l.src
-                    .diag(
-                        span,
-                        format!(
-                            "{} of `{}` and {} of `{}` match the same sentence: \"{}\"",
-                            c.first.1.describe(),
-                            c.first.0,
-                            c.second.1.describe(),
-                            c.second.0,
-                            c.sentence
-                        ),
-                    )
-                    .with_hint("reword one of them, or merge the two entries"),
-            );
-        }
+    let matcher = Matcher::assemble(loaded.iter_mut().map(|l| {
+        l.compiled
+            .take()
+            .unwrap_or_else(|| Matcher::compile_entry(&grammar, &l.entry))
+    }));
+    for c in matcher.conflicts() {
+        let Some(l) = loaded.iter().find(|l| l.entry.id == c.first.0) else {
+            continue;
+        };
+        let span = form_span(&l.raw, c.first.1);
+        diags.push(
+            l.src
+                .diag(
+                    span,
+                    format!(
+                        "{} of `{}` and {} of `{}` match the same sentence: \"{}\"",
+                        c.first.1.describe(),
+                        c.first.0,
+                        c.second.1.describe(),
+                        c.second.0,
+                        c.sentence
+                    ),
+                )
+                .with_hint("reword one of them, or merge the two entries"),
+        );
     }
 
     if !diags.is_empty() {
         diags.sort();
         return Err(LoadError::Invalid(diags));
     }
-    let Some(matcher) = matcher else {
-        return Err(LoadError::Invalid(diags));
-    };
     let entries: Vec<Entry> = loaded.into_iter().map(|l| l.entry).collect();
     let index: rustc_hash::FxHashMap<String, usize> = entries
         .iter()

@@ -795,30 +795,8 @@ pub struct Conflict {
     pub sentence: String,
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("phrasing {phrasing:?} of `{entry}` does not compile: {source}")]
-pub struct PatternError {
-    pub entry: String,
-    pub phrasing: String,
-    pub source: regex::Error,
-}
-
 /// Compiles one phrasing of an entry.
-pub fn compile_phrasing(
-    grammar: &Grammar,
-    entry: &Entry,
-    form: Form,
-    phrasing: &str,
-) -> Result<Pattern, PatternError> {
-    compile(grammar, entry, form, phrasing).map(|(p, _)| p)
-}
-
-fn compile(
-    grammar: &Grammar,
-    entry: &Entry,
-    form: Form,
-    phrasing: &str,
-) -> Result<(Pattern, Program), PatternError> {
+fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pattern, Program) {
     let folded = grammar.fold(phrasing);
     let mut elems = Vec::new();
     let mut regex = String::from("^");
@@ -867,7 +845,7 @@ fn compile(
     }
     flush(&mut literal, &mut regex, &mut elems);
     regex.push('$');
-    Ok((
+    (
         Pattern {
             entry: entry.id.clone(),
             form,
@@ -878,33 +856,20 @@ fn compile(
             sample,
         },
         Program::new(elems),
-    ))
+    )
 }
 
 impl Matcher {
     /// Compiles every phrasing of every entry that can be matched (all but concepts).
-    pub fn build(grammar: &Grammar, entries: &[Entry]) -> Result<Matcher, PatternError> {
-        Matcher::build_from(grammar, entries)
-    }
-
-    /// The same, from entries wherever they are kept.
-    pub fn build_from<'a>(
-        grammar: &Grammar,
-        entries: impl IntoIterator<Item = &'a Entry>,
-    ) -> Result<Matcher, PatternError> {
-        let compiled = entries
-            .into_iter()
-            .map(|e| Matcher::compile_entry(grammar, e))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Matcher::assemble(compiled))
+    pub fn build(grammar: &Grammar, entries: &[Entry]) -> Matcher {
+        Matcher::assemble(entries.iter().map(|e| Matcher::compile_entry(grammar, e)))
     }
 
     /// Compiles every phrasing of one entry (none for a concept), on its own: entries can be
     /// compiled wherever they are loaded and the matcher assembled from them in order.
-    pub fn compile_entry(grammar: &Grammar, e: &Entry) -> Result<CompiledEntry, PatternError> {
-        let mut out = Vec::new();
+    pub fn compile_entry(grammar: &Grammar, e: &Entry) -> CompiledEntry {
         if !e.kind.is_phrase_kind() {
-            return Ok(CompiledEntry(out));
+            return CompiledEntry(Vec::new());
         }
         let forms = std::iter::once((Form::Canonical, e.phrase.as_str()))
             .chain(
@@ -919,10 +884,11 @@ impl Matcher {
                     .enumerate()
                     .map(|(i, d)| (Form::Discouraged(i), d.phrase.as_str())),
             );
-        for (form, phrasing) in forms {
-            out.push(compile(grammar, e, form, phrasing)?);
-        }
-        Ok(CompiledEntry(out))
+        CompiledEntry(
+            forms
+                .map(|(form, phrasing)| compile(grammar, e, form, phrasing))
+                .collect(),
+        )
     }
 
     /// The matcher of entries compiled by `compile_entry`, in the entries' order.
