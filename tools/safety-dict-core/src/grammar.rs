@@ -173,9 +173,10 @@ fn is_decimal_digit(c: char) -> bool {
 pub struct Grammar {
     pub data: GrammarData,
     lead_ins: Vec<Words>,
-    /// Each rewrite's words and its replacement text.
-    rewrites: Vec<(Words, String)>,
-    /// Lowercased, whitespace-folded `from` of each rewrite: what the found text is looked up by.
+    /// Each rewrite's `from`, as compared.
+    rewrites: Vec<Words>,
+    /// Each rewrite's `from` lowercased and whitespace-folded (what the found text is looked up
+    /// by, as the regex's replacement does), and its `to`.
     rewrite_keys: Vec<(String, String)>,
     prefixes: Vec<Words>,
     lead_in_first: FirstChars,
@@ -283,15 +284,11 @@ impl Grammar {
                 .collect(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
-        let rewrites: Vec<(Words, String)> = raw
-            .rewrite
-            .iter()
-            .map(|r| (Words::new(&r.from), r.to.clone()))
-            .collect();
+        let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
-            rewrite_first: FirstChars::new(rewrites.iter().map(|r| &r.0)),
+            rewrite_first: FirstChars::new(&rewrites),
             lead_ins,
             rewrites,
             rewrite_keys: raw
@@ -321,37 +318,17 @@ impl Grammar {
         let mut codes = Vec::new();
         // A space is owed before the next visible character.
         let mut space = false;
+        // Plain text word by word: whitespace becomes one owed space.
         let push_plain = |masked: &mut String, space: &mut bool, p: &str| {
-            if p.is_ascii() {
-                // The same, a byte at a time.
-                for (i, word) in p
-                    .split(|c: char| c.is_ascii_whitespace() || c == '\x0b')
-                    .enumerate()
-                {
-                    *space |= i > 0;
-                    if word.is_empty() {
-                        continue;
-                    }
-                    if std::mem::take(space) && !masked.is_empty() {
-                        masked.push(' ');
-                    }
-                    masked.push_str(word);
-                }
-                return;
-            }
-            let mut rest = p;
-            loop {
-                let word = rest.trim_start();
-                *space |= word.len() != rest.len();
+            for (i, word) in p.split(char::is_whitespace).enumerate() {
+                *space |= i > 0;
                 if word.is_empty() {
-                    break;
+                    continue;
                 }
-                let end = word.find(char::is_whitespace).unwrap_or(word.len());
                 if std::mem::take(space) && !masked.is_empty() {
                     masked.push(' ');
                 }
-                masked.push_str(&word[..end]);
-                rest = &word[end..];
+                masked.push_str(word);
             }
         };
         let segs = segments(text);
@@ -436,7 +413,7 @@ impl Grammar {
                 continue;
             }
             let first = Some(fold_char(c));
-            let found = self.rewrites.iter().find_map(|(w, _)| {
+            let found = self.rewrites.iter().find_map(|w| {
                 if w.0.first() != Some(&first) {
                     return None;
                 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::dictionary::{Clause, Entry};
-use crate::text::{segments, Segment};
+use crate::text::{push_span, segments, Segment};
 
 /// One piece of a template.
 #[derive(Debug, Clone)]
@@ -36,7 +36,7 @@ impl Template {
         )
     }
 
-    /// Exactly `text::substitute(template, bindings)`.
+    /// Exactly `text::substitute(template, bindings)`, without scanning the template again.
     pub(crate) fn render(&self, bindings: &Bindings<'_>) -> String {
         // Sized first: growing the string as it is written cost more than writing it.
         let len: usize = self
@@ -51,14 +51,7 @@ impl Template {
         for part in &self.0 {
             match part {
                 Part::Text(t) => out.push_str(t),
-                Part::Code(c) => match bindings.get(c) {
-                    Some(v) => out.push_str(v),
-                    None => {
-                        out.push('`');
-                        out.push_str(c);
-                        out.push('`');
-                    }
-                },
+                Part::Code(c) => push_span(&mut out, c, bindings.get(c)),
             }
         }
         out

@@ -50,17 +50,22 @@ pub fn substitute(template: &str, bindings: &IndexMap<String, String>) -> String
     for seg in segments(template) {
         match seg {
             Segment::Plain(p) => out.push_str(p),
-            Segment::Code(c) => match bindings.get(c) {
-                Some(v) => out.push_str(v),
-                None => {
-                    out.push('`');
-                    out.push_str(c);
-                    out.push('`');
-                }
-            },
+            Segment::Code(c) => push_span(&mut out, c, bindings.get(c).map(String::as_str)),
         }
     }
     out
+}
+
+/// Writes a backticked span of a template: its bound value, or the span itself when unbound.
+pub(crate) fn push_span(out: &mut String, code: &str, value: Option<&str>) {
+    match value {
+        Some(v) => out.push_str(v),
+        None => {
+            out.push('`');
+            out.push_str(code);
+            out.push('`');
+        }
+    }
 }
 
 /// Looks like a meta variable name: a lowercase identifier, a lifetime or `$name`.
