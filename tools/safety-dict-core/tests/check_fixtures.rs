@@ -316,6 +316,14 @@ fn missing_grammar_file() {
 }
 
 #[test]
+fn empty_grammar_rule() {
+    assert_problems(
+        "grammar-empty-rule",
+        &["dictionary/grammar.toml:1:1: grammar rule \"  \" is empty: it would match everywhere"],
+    );
+}
+
+#[test]
 fn several_problems_are_reported_together_in_file_order() {
     assert_problems(
         "many-problems",

@@ -432,4 +432,12 @@ fn lowercasing_that_changes_lengths_does_not_shift_the_split() {
         item.statement.text(),
         "\u{130}\u{130} `a` is valid for reads by the safety requirements of this function."
     );
+    // The Kelvin sign lowercases to one byte from three: a position found in the lowercased
+    // text would fall inside the code span's mask just before " by " (and slicing there
+    // panicked).
+    let text = "\u{212A} `a` by the safety requirements of this function.";
+    let item = dict.analyse_item(text);
+    assert!(!item.statement.is_recognised());
+    assert!(item.justifications.is_empty());
+    assert_eq!(item.statement.text(), text);
 }
