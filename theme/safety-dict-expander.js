@@ -285,31 +285,30 @@
         return out.filter(function (s) { return s !== ""; });
     }
 
-    function splitCi(text, sep) {
+    // Where `sep` stands in `text`, ignoring case. Positions in the lowercased text are
+    // positions in the text only when lowercasing kept every length; otherwise there are none
+    // (the Rust expander makes the same check).
+    function findCi(text, sep) {
         var lower = text.toLowerCase();
-        if (utf8Length(lower) !== utf8Length(text) || lower.length !== text.length) { return [text]; }
+        if (utf8Length(lower) !== utf8Length(text) || lower.length !== text.length) { return []; }
         var out = [];
-        var start = 0;
+        if (sep === "") { return out; }
         var pos = lower.indexOf(sep);
         while (pos >= 0) {
-            if (pos >= start) {
-                out.push(text.slice(start, pos));
-                start = pos + sep.length;
-            }
+            out.push(pos);
             pos = lower.indexOf(sep, pos + sep.length);
         }
-        out.push(text.slice(start));
         return out;
     }
 
-    function matchIndices(hay, needle) {
+    function splitCi(text, sep) {
         var out = [];
-        if (needle === "") { return out; }
-        var pos = hay.indexOf(needle);
-        while (pos >= 0) {
-            out.push(pos);
-            pos = hay.indexOf(needle, pos + needle.length);
-        }
+        var start = 0;
+        findCi(text, sep).forEach(function (pos) {
+            out.push(text.slice(start, pos));
+            start = pos + sep.length;
+        });
+        out.push(text.slice(start));
         return out;
     }
 
@@ -528,13 +527,9 @@
 
             var sep = " " + grammar.justification_separator + " ";
             var conj = " " + grammar.justification_conjunction + " ";
-            var lower = folded.masked.toLowerCase();
             var best = null;
             var bestScore = 0;
-            // Positions in the lowercased text are positions in the text only when
-            // lowercasing kept every length (as in splitCi, and in the Rust expander).
-            var sameLength = utf8Length(lower) === utf8Length(folded.masked) && lower.length === folded.masked.length;
-            (sameLength ? matchIndices(lower, sep) : []).forEach(function (pos) {
+            findCi(folded.masked, sep).forEach(function (pos) {
                 var head = piece(folded, folded.masked.slice(0, pos));
                 var tail = folded.masked.slice(pos + sep.length);
                 var st = statement(head);

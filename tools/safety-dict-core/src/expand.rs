@@ -307,18 +307,10 @@ impl Dictionary {
 
         let sep = format!(" {} ", self.grammar.data.justification_separator);
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
-        let lower = Folded::lowercase(&folded.masked);
-        // Positions found in the lowercased text are only positions in the text itself when
-        // lowercasing kept every length (the web expander makes the same check).
-        let splits: Vec<usize> = if lower.len() == folded.masked.len() {
-            lower.match_indices(&sep).map(|(pos, _)| pos).collect()
-        } else {
-            Vec::new()
-        };
         // Score every split by what it recognises; only the chosen one is expanded (with
         // suggestions for its unrecognised parts, which are costly).
         let mut best: Option<(usize, Reading, Vec<Reading>)> = None;
-        for pos in splits {
+        for pos in find_ci(&folded.masked, &sep) {
             let head = self.read(piece(&folded, &folded.masked[..pos]));
             let parts: Vec<Reading> = split_ci(&folded.masked[pos + sep.len()..], &conj)
                 .iter()
@@ -392,13 +384,8 @@ impl Dictionary {
     }
 
     fn unrecognised(&self, text: &str, folded: &str, nearest: bool) -> Statement {
+        // No limit, no suggestions: `suggest` does no work then.
         let limit = if nearest { SUGGESTION_LIMIT } else { 0 };
-        if limit == 0 {
-            return Statement::Unrecognised {
-                text: text.to_string(),
-                suggestions: Vec::new(),
-            };
-        }
         Statement::Unrecognised {
             text: text.to_string(),
             suggestions: self
@@ -525,19 +512,24 @@ struct Reading {
     found: Option<Match>,
 }
 
+/// Where `sep` stands in `text`, ignoring case. Positions in the lowercased text are positions
+/// in the text only when lowercasing kept every length; otherwise there are none (the web
+/// expander makes the same check).
+fn find_ci(text: &str, sep: &str) -> Vec<usize> {
+    let lower = Folded::lowercase(text);
+    if lower.len() != text.len() || sep.is_empty() {
+        return Vec::new();
+    }
+    lower.match_indices(sep).map(|(pos, _)| pos).collect()
+}
+
 /// Case-insensitive split on a separator of plain ASCII words.
 fn split_ci<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
-    let lower = Folded::lowercase(text);
-    if lower.len() != text.len() {
-        return vec![text];
-    }
     let mut out = Vec::new();
     let mut start = 0;
-    for (pos, _) in lower.match_indices(sep) {
-        if pos >= start {
-            out.push(&text[start..pos]);
-            start = pos + sep.len();
-        }
+    for pos in find_ci(text, sep) {
+        out.push(&text[start..pos]);
+        start = pos + sep.len();
     }
     out.push(&text[start..]);
     out
