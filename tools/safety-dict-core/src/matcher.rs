@@ -103,7 +103,8 @@ struct Shape {
     rows: std::sync::OnceLock<Option<Rows>>,
 }
 
-/// Per character, the positions (rows) where a text of at most 64 characters has it.
+/// Per character, the positions (rows) where a text of at most 64 characters has it: a
+/// pattern's own rows, or one block of a query's.
 #[derive(Debug, Clone)]
 struct Rows {
     ascii: Box<[u64; 128]>,
@@ -203,10 +204,9 @@ struct Query {
     shape: Shape,
     /// Counts of the query's ASCII characters.
     ascii_counts: [u32; 128],
-    /// Per character, the rows (by blocks of 64) where the query has it, for the
-    /// bit-parallel Levenshtein distance.
-    peq_ascii: Vec<[u64; 128]>,
-    peq_other: Vec<(char, Vec<u64>)>,
+    /// The query's characters in blocks of 64 rows, for the bit-parallel Levenshtein
+    /// distance (one block for a query of 1 to 64 characters).
+    blocks: Vec<Rows>,
 }
 
 impl Query {
@@ -218,29 +218,10 @@ impl Query {
                 ascii_counts[c as usize] = n;
             }
         }
-        let blocks = shape.chars.len().div_ceil(64);
-        let mut peq_ascii = vec![[0u64; 128]; blocks];
-        let mut peq_other: Vec<(char, Vec<u64>)> = Vec::new();
-        for (i, &c) in shape.chars.iter().enumerate() {
-            let bit = 1u64 << (i % 64);
-            if c.is_ascii() {
-                peq_ascii[i / 64][c as usize] |= bit;
-            } else {
-                let k = match peq_other.iter().position(|o| o.0 == c) {
-                    Some(k) => k,
-                    None => {
-                        peq_other.push((c, vec![0; blocks]));
-                        peq_other.len() - 1
-                    }
-                };
-                peq_other[k].1[i / 64] |= bit;
-            }
-        }
         Query {
+            blocks: shape.chars.chunks(64).filter_map(Rows::new).collect(),
             shape,
             ascii_counts,
-            peq_ascii,
-            peq_other,
         }
     }
 
@@ -268,14 +249,7 @@ impl Query {
     }
 
     fn peq(&self, block: usize, c: char) -> u64 {
-        if c.is_ascii() {
-            self.peq_ascii[block][c as usize]
-        } else {
-            self.peq_other
-                .iter()
-                .find(|o| o.0 == c)
-                .map_or(0, |o| o.1[block])
-        }
+        self.blocks[block].get(c)
     }
 
     /// The Levenshtein distance between the query and `text`: Myers' bit-vector algorithm
@@ -292,7 +266,7 @@ impl Query {
         if m == 0 {
             return (text.len() <= max).then_some(text.len());
         }
-        if self.peq_ascii.len() == 1 {
+        if self.blocks.len() == 1 {
             let mut col = Column::new();
             for &c in text {
                 col.step(self.peq(0, c));
@@ -300,7 +274,7 @@ impl Query {
             let d = col.distance(m, text.len());
             return (d <= max).then_some(d);
         }
-        match self.peq_ascii.len() {
+        match self.blocks.len() {
             2 => self.blocked(text, max, [!0u64; 2], [0u64; 2]),
             3 => self.blocked(text, max, [!0u64; 3], [0u64; 3]),
             4 => self.blocked(text, max, [!0u64; 4], [0u64; 4]),
@@ -360,7 +334,7 @@ impl Query {
         let m = self.shape.chars.len();
         let others = &others[..others.len().min(LANES)];
         let mut distances = [None; LANES];
-        if self.peq_ascii.len() == 1 {
+        if self.blocks.len() == 1 {
             for (d, v) in distances.iter_mut().zip(self.distances_in_lanes(others)) {
                 *d = Some(v);
             }
@@ -427,7 +401,7 @@ impl Query {
     /// The query's bit vector of the character at `j` of `text` (single block).
     fn eq_at(&self, text: &Shape, j: usize) -> u64 {
         match &text.ascii {
-            Some(b) => self.peq_ascii[0][usize::from(b[j])],
+            Some(b) => self.blocks[0].ascii[usize::from(b[j])],
             None => self.peq(0, text.chars[j]),
         }
     }
