@@ -65,7 +65,7 @@ pub struct LintArgs {
     /// Exit 1 when a finding is at or above this level
     #[arg(long, value_enum, default_value = "error")]
     pub deny: LevelArg,
-    /// Do not show findings below this level (they still count in the summary)
+    /// Do not report findings below this level (they are not counted in the summary either)
     #[arg(long, value_enum, default_value = "info")]
     pub min_level: LevelArg,
     /// Report only these codes (comma-separated, e.g. SD0001,SD0003)
@@ -127,9 +127,11 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         text.push('\n');
         text.push_str(&render(&report, Format::Summary, false));
     }
-    if out.write_all(text.as_bytes()).is_err() {
-        return 2;
+    match out.write_all(text.as_bytes()) {
+        // The reader went away (`| head`): not a failure of the lint, as in the other commands.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+        Err(_) => return 2,
+        Ok(()) => {}
     }
-    // Exit codes are 0, 1 and 2 only.
-    report.exit_code(args.deny.into()).clamp(0, 2) as u8
+    report.exit_code(args.deny.into()) as u8
 }

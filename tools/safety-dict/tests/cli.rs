@@ -379,26 +379,33 @@ fn io_errors_exit_2() {
 
 #[test]
 fn a_closed_stdout_is_not_a_crash() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
     // Far more output than a pipe buffers, so the writer must meet the closed pipe.
     let input: String = (0..200)
         .map(|i| format!("- `p{i}` is valid for reads and writes.\n"))
         .collect();
+    hang_up_after_one_byte(&["expand", "--format", "json", "--", &input]);
+    // The lint writes its report in one go, through its own error handling.
+    hang_up_after_one_byte(&["lint", "--format", "json", "../safety-dict-lint"]);
+}
+
+/// Runs the CLI, reads one byte of its output and hangs up, as `| head -c1` does; the command
+/// must leave quietly with 0.
+fn hang_up_after_one_byte(args: &[&str]) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_safety-dict"))
-        .args(["expand", "--format", "json", "--", &input])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn safety-dict");
-    // Read one byte, then hang up, as `| head -c1` does.
     let mut stdout = child.stdout.take().expect("stdout");
     let mut one = [0u8; 1];
     stdout.read_exact(&mut one).expect("first byte");
     drop(stdout);
     let out = child.wait_with_output().expect("wait");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
 }
