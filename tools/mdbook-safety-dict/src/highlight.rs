@@ -137,6 +137,9 @@ mod tests {
         let css = theme_css().expect("css");
         assert!(css.contains("html.light .sd-code"));
         assert!(css.contains("html.navy .sd-code"));
+        // syntect's container rule lands on the block itself, not on a `.syn-code` inside it.
+        assert!(css.contains("html.light .sd-code,\n"), "{css}");
+        assert!(!css.contains(".syn-code"), "{css}");
         assert!(
             !css.lines().skip(1).any(|l| l.contains("*/")),
             "comments are dropped whole"
