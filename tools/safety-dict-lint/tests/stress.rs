@@ -161,4 +161,21 @@ fn pathological_inputs() {
     ] {
         check(t, &dict);
     }
+    // The inputs just under the guard are really parsed, not skipped as too deep.
+    for t in [&near_limit, &unary, &else_ifs] {
+        let report = lint_text("stress.rs", t, &dict, &LintOptions::default());
+        assert!(
+            !report
+                .findings
+                .iter()
+                .any(|f| f.message.contains("nesting too deep")),
+            "{:?}",
+            report.findings
+        );
+    }
+    let report = lint_text("stress.rs", &deep, &dict, &LintOptions::default());
+    assert!(report
+        .findings
+        .iter()
+        .any(|f| f.message.contains("nesting too deep")));
 }
