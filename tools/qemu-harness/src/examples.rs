@@ -23,7 +23,15 @@ impl Example {
         }
     }
 
-    /// The source of a side; with `swapped` the other side's source (the sabotage check).
+    /// The text of a side's module, as the dictionary library read it.
+    pub fn text(&self, side: SideName) -> &str {
+        match side {
+            SideName::Good => &self.raw.good.source,
+            SideName::Bad => &self.raw.bad.source,
+        }
+    }
+
+    /// The source file of a side; with `swapped` the other side's (the sabotage check).
     pub fn source(&self, side: SideName, swapped: bool) -> PathBuf {
         let good = matches!(side, SideName::Good) != swapped;
         self.dir.join(if good { "good.rs" } else { "bad.rs" })
@@ -45,32 +53,25 @@ pub fn load_all(root: &Path) -> Result<Vec<Example>> {
         example: "(dictionary and examples)".to_string(),
         message: e.to_string(),
     })?;
-    let mut out: Vec<Example> = dict
-        .examples()
+    Ok(from_dictionary(&dict, root))
+}
+
+/// The examples of a dictionary already loaded from `root` (in id order, as loaded).
+pub fn from_dictionary(dict: &safety_dict::Dictionary, root: &Path) -> Vec<Example> {
+    dict.examples()
         .iter()
         .map(|x| Example {
             id: x.id.clone(),
             dir: root.join(&x.dir),
             raw: x.clone(),
         })
-        .collect();
-    out.sort_by(|a, b| a.id.cmp(&b.id));
-    Ok(out)
+        .collect()
 }
 
 /// Everything that makes an example incomplete or inconsistent; empty when it is fine.
 pub fn problems(ex: &Example) -> Vec<String> {
+    // The dictionary library has checked the id (kebab-case) and that both sides exist.
     let mut p = Vec::new();
-    let id_ok = !ex.id.is_empty()
-        && ex
-            .id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !ex.id.starts_with('-')
-        && !ex.id.ends_with('-');
-    if !id_ok {
-        p.push(format!("id `{}` is not kebab-case", ex.id));
-    }
     if ex.module_name().len() > 55 {
         p.push("id is too long for a kernel module name".to_owned());
     }
@@ -126,24 +127,19 @@ pub fn problems(ex: &Example) -> Vec<String> {
                 ));
             }
         }
-        let src = ex.source(side, false);
-        match std::fs::read_to_string(&src) {
-            Err(e) => p.push(format!("{}: {e}", src.display())),
-            Ok(code) => {
-                let decl = format!("name: \"{}\"", ex.module_name());
-                if !code.contains(&decl) {
-                    p.push(format!("{name}.rs: `module!` must declare `{decl}`"));
-                }
-                if let Some(f) = s.function.as_deref() {
-                    if !code.contains(&format!("fn {f}")) {
-                        p.push(format!("{name}.rs: declares no `fn {f}`"));
-                    }
-                }
-                for m in &s.markers {
-                    if !prints(&code, m) {
-                        p.push(format!("{name}.rs: never prints marker `{m}`"));
-                    }
-                }
+        let code = ex.text(side);
+        let decl = format!("name: \"{}\"", ex.module_name());
+        if !code.contains(&decl) {
+            p.push(format!("{name}.rs: `module!` must declare `{decl}`"));
+        }
+        if let Some(f) = s.function.as_deref() {
+            if !code.contains(&format!("fn {f}")) {
+                p.push(format!("{name}.rs: declares no `fn {f}`"));
+            }
+        }
+        for m in &s.markers {
+            if !prints(code, m) {
+                p.push(format!("{name}.rs: never prints marker `{m}`"));
             }
         }
     }

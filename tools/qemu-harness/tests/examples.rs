@@ -77,13 +77,11 @@ const CUSTOM: &[&str] = &[
 #[test]
 fn good_sides_use_only_dictionary_wordings() {
     let dict = safety_dict::Dictionary::load(&root()).unwrap_or_else(|e| panic!("{e:?}"));
-    let all = examples::load_all(&root()).unwrap_or_else(|e| panic!("{e}"));
+    let all = examples::from_dictionary(&dict, &root());
     let mut unknown = Vec::new();
     let mut counted = 0;
     for ex in &all {
-        let file = ex.source(SideName::Good, false);
-        let code = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}"));
-        let blocks = docs::blocks(&code);
+        let blocks = docs::blocks(ex.text(SideName::Good));
         assert!(
             blocks.iter().any(|b| b.kind == DocKind::SafetyComment),
             "{}: good side has no `// SAFETY:` comment",
