@@ -96,14 +96,21 @@ fn prebuild(
 pub fn run(root: &Path, opts: &RunOptions) -> Result<Report> {
     // A fresh machine: install and build what is missing first, so that `run` alone runs the
     // whole chain.
-    let ready = Kernel::locate(root).is_ok_and(|k| k.is_built()) && Toolchain::find().is_ok();
-    if !ready {
-        eprintln!("the toolchain or the kernel is missing: running `setup` first");
-        crate::setup(root)?;
-    }
-    let kernel = Kernel::locate(root)?;
-    kernel.require_built()?;
-    let tc = Toolchain::find()?;
+    let packages_there = crate::toolchain::missing_packages().is_empty();
+    let found = Kernel::locate(root)
+        .ok()
+        .filter(|k| packages_there && k.is_built())
+        .zip(Toolchain::find().ok());
+    let (kernel, tc) = match found {
+        Some(found) => found,
+        None => {
+            eprintln!("packages, the toolchain or the kernel are missing: running `setup` first");
+            crate::setup(root)?;
+            let kernel = Kernel::locate(root)?;
+            kernel.require_built()?;
+            (kernel, Toolchain::find()?)
+        }
+    };
     let all = examples::load_all(root)?;
     for id in opts.only.iter().chain(&opts.swap) {
         if !all.iter().any(|e| &e.id == id) {
