@@ -10,35 +10,6 @@ use crate::render::{render, Format};
 use crate::{lint_paths, Code, Level, LintOptions, Vocabulary};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LintFormat {
-    /// rustc-style diagnostics with source snippets and `= help: <URL>`
-    Human,
-    /// One JSON document: findings, unreadable paths, summary
-    Json,
-    /// SARIF 2.1.0, for code-scanning services
-    Sarif,
-    /// Counts only: unsafe blocks, comments, sections, recognised %, top unrecognised phrasings
-    Summary,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    Info,
-    Warning,
-    Error,
-}
-
-impl From<LevelArg> for Level {
-    fn from(l: LevelArg) -> Level {
-        match l {
-            LevelArg::Info => Level::Info,
-            LevelArg::Warning => Level::Warning,
-            LevelArg::Error => Level::Error,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
     Auto,
     Always,
@@ -61,13 +32,13 @@ pub struct LintArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     #[arg(long, value_enum, default_value = "human")]
-    pub format: LintFormat,
+    pub format: Format,
     /// Exit 1 when a finding is at or above this level
     #[arg(long, value_enum, default_value = "error")]
-    pub deny: LevelArg,
+    pub deny: Level,
     /// Do not report findings below this level (they are not counted in the summary either)
     #[arg(long, value_enum, default_value = "info")]
-    pub min_level: LevelArg,
+    pub min_level: Level,
     /// Report only these codes (comma-separated, e.g. SD0001,SD0003)
     #[arg(long, value_delimiter = ',', value_name = "CODE")]
     pub only: Vec<String>,
@@ -104,10 +75,10 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         }
     };
     let options = LintOptions {
-        min_level: args.min_level.into(),
+        min_level: args.min_level,
         disabled,
         only: (!only.is_empty()).then_some(only),
-        nearest: args.format != LintFormat::Summary,
+        nearest: args.format != Format::Summary,
         ..LintOptions::default()
     };
     let report = lint_paths(&args.paths, vocab, &options);
@@ -116,12 +87,7 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         ColorArg::Never => false,
         ColorArg::Auto => std::io::stdout().is_terminal(),
     };
-    let format = match args.format {
-        LintFormat::Human => Format::Human,
-        LintFormat::Json => Format::Json,
-        LintFormat::Sarif => Format::Sarif,
-        LintFormat::Summary => Format::Summary,
-    };
+    let format = args.format;
     let mut text = render(&report, format, color);
     if args.summary && format == Format::Human {
         text.push('\n');
@@ -133,5 +99,5 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         Err(_) => return 2,
         Ok(()) => {}
     }
-    report.exit_code(args.deny.into()) as u8
+    report.exit_code(args.deny) as u8
 }

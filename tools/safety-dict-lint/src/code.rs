@@ -3,11 +3,14 @@
 use serde::Serialize;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    #[value(alias = "note")]
     Info,
+    #[value(alias = "warn")]
     Warning,
+    #[value(alias = "deny")]
     Error,
 }
 
@@ -22,12 +25,7 @@ impl Level {
 
     /// Parses `info`, `warning` (or `warn`) and `error`.
     pub fn parse(text: &str) -> Option<Level> {
-        match text.to_ascii_lowercase().as_str() {
-            "info" | "note" => Some(Level::Info),
-            "warning" | "warn" => Some(Level::Warning),
-            "error" | "deny" => Some(Level::Error),
-            _ => None,
-        }
+        <Level as clap::ValueEnum>::from_str(text, true).ok()
     }
 }
 

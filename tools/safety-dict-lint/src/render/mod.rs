@@ -5,24 +5,23 @@ pub mod json;
 pub mod sarif;
 pub mod summary;
 
-/// The formats a caller may ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The formats a caller may ask for (also the values of `--format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// rustc-style diagnostics with source snippets and `= help: <URL>`
+    #[value(alias = "text")]
     Human,
+    /// One JSON document: findings, unreadable paths, summary
     Json,
+    /// SARIF 2.1.0, for code-scanning services
     Sarif,
+    /// Counts only: unsafe blocks, comments, sections, recognised %, top unrecognised phrasings
     Summary,
 }
 
 impl Format {
     pub fn parse(text: &str) -> Option<Format> {
-        match text {
-            "human" | "text" => Some(Format::Human),
-            "json" => Some(Format::Json),
-            "sarif" => Some(Format::Sarif),
-            "summary" => Some(Format::Summary),
-            _ => None,
-        }
+        <Format as clap::ValueEnum>::from_str(text, false).ok()
     }
 }
 
