@@ -37,21 +37,20 @@ fn statement(s: &CoreStatement) -> Statement {
     }
 }
 
+fn analysis(a: &safety_dict::expand::Item) -> Analysis {
+    Analysis {
+        statement: statement(&a.statement),
+        justifications: a.justifications.iter().map(statement).collect(),
+    }
+}
+
 impl Vocabulary for Dictionary {
     fn analyse_item(&self, item: &str) -> Analysis {
-        let a = Dictionary::analyse_item(self, item);
-        Analysis {
-            statement: statement(&a.statement),
-            justifications: a.justifications.iter().map(statement).collect(),
-        }
+        analysis(&Dictionary::analyse_item(self, item))
     }
 
     fn analyse_item_without_nearest(&self, item: &str) -> Analysis {
-        let a = Dictionary::analyse_item_without_nearest(self, item);
-        Analysis {
-            statement: statement(&a.statement),
-            justifications: a.justifications.iter().map(statement).collect(),
-        }
+        analysis(&Dictionary::analyse_item_without_nearest(self, item))
     }
 
     fn entry_url(&self, id: &str) -> String {
