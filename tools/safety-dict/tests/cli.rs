@@ -384,8 +384,15 @@ fn a_closed_stdout_is_not_a_crash() {
         .map(|i| format!("- `p{i}` is valid for reads and writes.\n"))
         .collect();
     hang_up_after_one_byte(&["expand", "--format", "json", "--", &input]);
-    // The lint writes its report in one go, through its own error handling.
-    hang_up_after_one_byte(&["lint", "--format", "json", "../safety-dict-lint"]);
+    // The lint writes its report in one go, through its own error handling. Its tree is made
+    // here, so the report's size does not depend on what else lies in the checkout.
+    let tree = tempfile::tempdir().expect("tempdir");
+    let source: String = (0..400)
+        .map(|i| format!("pub fn f{i}(p: *const u8) -> u8 {{\n    unsafe {{ *p }}\n}}\n"))
+        .collect();
+    std::fs::write(tree.path().join("lib.rs"), source).expect("write lib.rs");
+    let tree = tree.path().to_str().expect("utf-8 temp path");
+    hang_up_after_one_byte(&["lint", "--format", "json", tree]);
 }
 
 /// Runs the CLI, reads one byte of its output and hangs up, as `| head -c1` does; the command
@@ -401,6 +408,7 @@ fn hang_up_after_one_byte(args: &[&str]) {
         .spawn()
         .expect("spawn safety-dict");
     let mut stdout = child.stdout.take().expect("stdout");
+    // A pipe holds 64 KiB; a smaller output would be written whole and never meet the hang-up.
     let mut one = [0u8; 1];
     stdout.read_exact(&mut one).expect("first byte");
     drop(stdout);
