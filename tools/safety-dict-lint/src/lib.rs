@@ -81,6 +81,14 @@ impl LintOptions {
     pub fn enabled(&self, code: Code) -> bool {
         !self.disabled.contains(&code) && self.only.as_ref().is_none_or(|o| o.contains(&code))
     }
+
+    /// Whether nearest entries are worth computing: asked for, and SD0007, the only finding
+    /// that shows them, is reported at all.
+    pub fn wants_nearest(&self) -> bool {
+        self.nearest
+            && self.enabled(Code::Sd0007)
+            && self.min_level <= Code::Sd0007.default_level()
+    }
 }
 
 /// Lints files and directories (every `*.rs` below them). Unreadable paths are reported in

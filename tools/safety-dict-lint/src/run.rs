@@ -72,10 +72,7 @@ fn worker(
         Some(idx) => idx,
         None => return Part::default(),
     };
-    let nearest = options.nearest
-        && options.enabled(Code::Sd0007)
-        && options.min_level <= Code::Sd0007.default_level();
-    let cached = CachedVocabulary::new(vocab, nearest);
+    let cached = CachedVocabulary::new(vocab, options.wants_nearest());
     let mut part = Part::default();
     for (i, p, skip) in parsed {
         let f = &files[i];
