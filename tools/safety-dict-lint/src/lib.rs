@@ -85,9 +85,7 @@ impl LintOptions {
     /// Whether nearest entries are worth computing: asked for, and SD0007, the only finding
     /// that shows them, is reported at all.
     pub fn wants_nearest(&self) -> bool {
-        self.nearest
-            && self.enabled(Code::Sd0007)
-            && self.min_level <= Code::Sd0007.default_level()
+        self.nearest && self.enabled(Code::Sd0007) && self.min_level <= Code::Sd0007.default_level()
     }
 }
 

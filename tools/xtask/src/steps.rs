@@ -155,25 +155,8 @@ fn clippy(root: &Path) -> Result<(), TaskError> {
 }
 
 fn dictionary(root: &Path) -> Result<(), TaskError> {
-    run(cargo(root).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "safety-dict",
-        "--",
-        "check",
-    ]))?;
-    run(cargo(root).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "mdbook-safety-dict",
-        "--",
-        "register",
-        "--check",
-    ]))
+    run(tool(root, "safety-dict").args(["check"]))?;
+    run(tool(root, "mdbook-safety-dict").args(["register", "--check"]))
 }
 
 fn unit(root: &Path) -> Result<(), TaskError> {
@@ -183,33 +166,25 @@ fn unit(root: &Path) -> Result<(), TaskError> {
 
 fn site(root: &Path) -> Result<(), TaskError> {
     build_site(root)?;
-    run(cargo(root).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "mdbook-safety-dict",
-        "--",
-        "gen-css",
-        "--check",
-    ]))?;
+    run(tool(root, "mdbook-safety-dict").args(["gen-css", "--check"]))?;
     run(Command::new("mdbook").arg("test").current_dir(root))
 }
 
-fn harness(root: &Path) -> Command {
+/// `cargo run` of one of the workspace's binaries, ready for its arguments.
+fn tool(root: &Path, package: &str) -> Command {
     let mut c = cargo(root);
-    c.args(["run", "--quiet", "--release", "-p", "qemu-harness", "--"]);
+    c.args(["run", "--quiet", "--release", "-p", package, "--"]);
     c
 }
 
 fn examples(root: &Path) -> Result<(), TaskError> {
     // `run` runs `setup` first when the toolchain or the kernel is missing.
-    run(harness(root).arg("run"))
+    run(tool(root, "qemu-harness").arg("run"))
 }
 
 fn sabotage(root: &Path) -> Result<(), TaskError> {
     let victim = "valid-for-reads";
-    let status = harness(root)
+    let status = tool(root, "qemu-harness")
         .args(["run", "--only", victim, "--swap", victim, "--report"])
         .arg(root.join("target/qemu-examples/sabotage-report.json"))
         .status()
