@@ -23,6 +23,17 @@ pub fn tail(text: &str, n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
+/// Sends both output streams of `cmd` to `out`, the open file `log`, with no input.
+fn output_to(cmd: &mut Command, out: File, log: &Path) -> Result<()> {
+    let err = out
+        .try_clone()
+        .map_err(|e| HarnessError::io("open", log, e))?;
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::from(out))
+        .stderr(Stdio::from(err));
+    Ok(())
+}
+
 /// Runs `cmd` with stdout and stderr appended to `log`; returns its exit status.
 pub fn run_logged(cmd: &mut Command, log: &Path) -> Result<ExitStatus> {
     let out = File::options()
@@ -30,12 +41,7 @@ pub fn run_logged(cmd: &mut Command, log: &Path) -> Result<ExitStatus> {
         .append(true)
         .open(log)
         .map_err(|e| HarnessError::io("open", log, e))?;
-    let err = out
-        .try_clone()
-        .map_err(|e| HarnessError::io("open", log, e))?;
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::from(out))
-        .stderr(Stdio::from(err));
+    output_to(cmd, out, log)?;
     cmd.status().map_err(|source| HarnessError::Spawn {
         command: describe(cmd),
         source,
@@ -98,12 +104,7 @@ pub enum Ended {
 /// Runs `cmd` with stdout and stderr written to `log`, killing it after `limit`.
 pub fn run_with_deadline(cmd: &mut Command, log: &Path, limit: Duration) -> Result<(Ended, f64)> {
     let out = File::create(log).map_err(|e| HarnessError::io("create", log, e))?;
-    let err = out
-        .try_clone()
-        .map_err(|e| HarnessError::io("open", log, e))?;
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::from(out))
-        .stderr(Stdio::from(err));
+    output_to(cmd, out, log)?;
     let start = Instant::now();
     let mut child = cmd.spawn().map_err(|source| HarnessError::Spawn {
         command: describe(cmd),
