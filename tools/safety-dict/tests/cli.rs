@@ -400,6 +400,18 @@ fn a_closed_stdout_is_not_a_crash() {
 fn hang_up_after_one_byte(args: &[&str]) {
     use std::io::Read;
     use std::process::{Command, Stdio};
+    // A pipe holds 64 KiB: a smaller output would be written whole and never meet the hang-up,
+    // and the test would pass whatever the command does with a closed pipe.
+    let whole = Command::new(env!("CARGO_BIN_EXE_safety-dict"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run safety-dict");
+    assert!(
+        whole.stdout.len() > 4 * 64 * 1024,
+        "{args:?} writes only {} bytes, too few to fill a pipe",
+        whole.stdout.len()
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_safety-dict"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -408,7 +420,6 @@ fn hang_up_after_one_byte(args: &[&str]) {
         .spawn()
         .expect("spawn safety-dict");
     let mut stdout = child.stdout.take().expect("stdout");
-    // A pipe holds 64 KiB; a smaller output would be written whole and never meet the hang-up.
     let mut one = [0u8; 1];
     stdout.read_exact(&mut one).expect("first byte");
     drop(stdout);
