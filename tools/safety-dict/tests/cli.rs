@@ -387,7 +387,7 @@ fn a_closed_stdout_is_not_a_crash() {
     // The lint writes its report in one go, through its own error handling. Its tree is made
     // here, so the report's size does not depend on what else lies in the checkout.
     let tree = tempfile::tempdir().expect("tempdir");
-    let source: String = (0..400)
+    let source: String = (0..2000)
         .map(|i| format!("pub fn f{i}(p: *const u8) -> u8 {{\n    unsafe {{ *p }}\n}}\n"))
         .collect();
     std::fs::write(tree.path().join("lib.rs"), source).expect("write lib.rs");
