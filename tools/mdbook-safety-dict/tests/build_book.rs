@@ -68,6 +68,25 @@ impl Book {
         }
     }
 
+    /// Appends `text` to the book's file `rel`; returns the file's line count before.
+    fn append(&self, rel: &str, text: &str) -> usize {
+        let path = self.path().join(rel);
+        let mut whole =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let lines = whole.lines().count();
+        whole.push_str(text);
+        std::fs::write(&path, whole).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        lines
+    }
+
+    /// Builds, expecting a failure whose messages include `message`.
+    fn build_fails_with(&self, message: &str) {
+        let out = self.build();
+        let err = stderr(&out);
+        assert!(!out.status.success(), "the build passed; wanted: {message}");
+        assert!(err.contains(message), "wanted {message:?} in:\n{err}");
+    }
+
     fn page(&self, rel: &str) -> String {
         // With a single backend mdBook writes straight into the build directory.
         let p = self.path().join("target/book").join(rel);
@@ -199,10 +218,7 @@ fn text_from_toml_renders_inert() {
         "id = \"escaping-fixture\"\nphrase = \"<script>alert('phrase')</script> & co\"\nsummary = \"Tom & Jerry <b>bold</b>\"\nnotes = \"<script>alert('notes')</script> <img src=x onerror=alert(1)>\"\n",
     )
     .expect("write fixture");
-    let reg = book.path().join("stable-urls.txt");
-    let mut text = std::fs::read_to_string(&reg).expect("registry");
-    text.push_str("dictionary/escaping-fixture.html\n");
-    std::fs::write(&reg, text).expect("registry");
+    book.append("stable-urls.txt", "dictionary/escaping-fixture.html\n");
     let out = book.build();
     assert!(
         out.status.success(),
@@ -226,58 +242,27 @@ fn text_from_toml_renders_inert() {
 #[test]
 fn unknown_term_fails_the_build_naming_file_and_line() {
     let book = Book::new();
-    let chapter = book.path().join("book/faq.md");
-    let mut text = std::fs::read_to_string(&chapter).expect("faq");
-    let line = text.lines().count() + 2;
-    text.push_str("\nSee {{#term no-such-entry}}.\n");
-    std::fs::write(&chapter, text).expect("write");
-    let out = book.build();
-    assert!(
-        !out.status.success(),
-        "the build passed with an unknown term"
-    );
-    let err = stderr(&out);
-    assert!(
-        err.contains(&format!(
-            "book/faq.md:{line}:5: unknown dictionary entry `no-such-entry`"
-        )),
-        "{err}"
-    );
+    let line = book.append("book/faq.md", "\nSee {{#term no-such-entry}}.\n") + 2;
+    book.build_fails_with(&format!(
+        "book/faq.md:{line}:5: unknown dictionary entry `no-such-entry`"
+    ));
 }
 
 #[test]
 fn a_broken_anchor_fails_the_build() {
     let book = Book::new();
-    let chapter = book.path().join("book/faq.md");
-    let mut text = std::fs::read_to_string(&chapter).expect("faq");
-    text.push_str("\n[broken](dictionary/valid-for-reads.md#no-such-anchor)\n");
-    std::fs::write(&chapter, text).expect("write");
-    let out = book.build();
-    assert!(
-        !out.status.success(),
-        "the build passed with a broken anchor"
+    book.append(
+        "book/faq.md",
+        "\n[broken](dictionary/valid-for-reads.md#no-such-anchor)\n",
     );
-    assert!(
-        stderr(&out).contains("names anchor `#no-such-anchor`"),
-        "{}",
-        stderr(&out)
-    );
+    book.build_fails_with("names anchor `#no-such-anchor`");
 }
 
 #[test]
 fn a_published_path_cannot_vanish_without_a_redirect() {
     let book = Book::new();
-    let reg = book.path().join("stable-urls.txt");
-    let mut text = std::fs::read_to_string(&reg).expect("registry");
-    text.push_str("dictionary/retired-entry.html\n");
-    std::fs::write(&reg, text).expect("registry");
-    let out = book.build();
-    assert!(!out.status.success(), "a registered page vanished silently");
-    assert!(
-        stderr(&out).contains("`dictionary/retired-entry.html` would disappear"),
-        "{}",
-        stderr(&out)
-    );
+    book.append("stable-urls.txt", "dictionary/retired-entry.html\n");
+    book.build_fails_with("`dictionary/retired-entry.html` would disappear");
 
     let toml_path = book.path().join("book.toml");
     let toml = std::fs::read_to_string(&toml_path)
