@@ -111,7 +111,7 @@ pub enum Command {
         format: DataFormat,
     },
     /// Check a Rust tree's safety documentation against the standard and the dictionary
-    Lint(crate::lint_cmd::LintArgs),
+    Lint(safety_dict_lint::cli::LintArgs),
     /// Write the web expander's conformance corpus: inputs with the JSON `expand` prints
     Corpus {
         /// The JSON file to write

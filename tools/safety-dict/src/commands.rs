@@ -39,7 +39,10 @@ pub fn run(cli: Cli) -> u8 {
         Command::Show { id, format } => show(&dict, &id, format),
         Command::Expand { text, file, format } => expand(&dict, text, file, format),
         Command::Link { query, format } => link(&dict, &query, format),
-        Command::Lint(args) => crate::lint_cmd::lint(&dict, &args),
+        // The lint crate owns the arguments and the run; here it only gets the dictionary.
+        Command::Lint(args) => {
+            safety_dict_lint::cli::run(&dict, &args, &mut std::io::stdout().lock())
+        }
         Command::Corpus { out, data } => crate::corpus_cmd::corpus(&dict, &out, data.as_deref()),
         Command::Search {
             query,

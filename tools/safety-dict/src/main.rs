@@ -3,7 +3,6 @@
 mod cli;
 mod commands;
 mod corpus_cmd;
-mod lint_cmd;
 mod render;
 mod search_cmd;
 
