@@ -1,6 +1,7 @@
-//! One function per subcommand; each returns the process exit code.
+//! One function per subcommand; each writes its output to the writer it is given and returns
+//! the process exit code, or the error that writing the output met.
 
-use std::io::Read;
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use safety_dict::expand::{render_markdown, Node};
@@ -23,32 +24,46 @@ pub fn run(cli: Cli) -> u8 {
             return EXIT_TROUBLE;
         }
     };
-    if let Command::Check { format, .. } = &cli.command {
-        return check(&root, *format);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = dispatch(cli, &root, &mut out).and_then(|code| out.flush().map(|()| code));
+    match written {
+        Ok(code) => code,
+        // The reader went away (`safety-dict list | head`): its choice, not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            EXIT_TROUBLE
+        }
     }
-    let mut dict = match load(&root) {
+}
+
+fn dispatch(cli: Cli, root: &Path, out: &mut dyn Write) -> io::Result<u8> {
+    if let Command::Check { format, .. } = &cli.command {
+        return check(root, *format, out);
+    }
+    let mut dict = match load(root) {
         Ok(d) => d,
-        Err(code) => return code,
+        Err(code) => return Ok(code),
     };
     if let Some(url) = &cli.site_url {
         dict.set_site_url(url);
     }
     match cli.command {
-        Command::Check { .. } => EXIT_OK,
-        Command::List { kind, format } => list(&dict, kind.as_deref(), format),
-        Command::Show { id, format } => show(&dict, &id, format),
-        Command::Expand { text, file, format } => expand(&dict, text, file, format),
-        Command::Link { query, format } => link(&dict, &query, format),
-        // The lint crate owns the arguments and the run; here it only gets the dictionary.
-        Command::Lint(args) => {
-            safety_dict_lint::cli::run(&dict, &args, &mut std::io::stdout().lock())
+        Command::Check { .. } => Ok(EXIT_OK),
+        Command::List { kind, format } => list(&dict, kind.as_deref(), format, out),
+        Command::Show { id, format } => show(&dict, &id, format, out),
+        Command::Expand { text, file, format } => expand(&dict, text, file, format, out),
+        Command::Link { query, format } => link(&dict, &query, format, out),
+        // The lint crate owns the arguments and the run (and its own write errors).
+        Command::Lint(args) => Ok(safety_dict_lint::cli::run(&dict, &args, out)),
+        Command::Corpus { out: path, data } => {
+            Ok(crate::corpus_cmd::corpus(&dict, &path, data.as_deref()))
         }
-        Command::Corpus { out, data } => crate::corpus_cmd::corpus(&dict, &out, data.as_deref()),
         Command::Search {
             query,
             limit,
             format,
-        } => crate::search_cmd::search(&dict, &query, usize::from(limit), format),
+        } => crate::search_cmd::search(&dict, &query, usize::from(limit), format, out),
     }
 }
 
@@ -98,22 +113,26 @@ struct CheckProblem<'a> {
     hint: Option<&'a str>,
 }
 
-fn check(root: &Path, format: DataFormat) -> u8 {
+fn check(root: &Path, format: DataFormat, out: &mut dyn Write) -> io::Result<u8> {
     match Dictionary::load(root) {
         Ok(d) => {
             match format {
-                DataFormat::Text => println!(
+                DataFormat::Text => writeln!(
+                    out,
                     "ok: {} entries and {} examples, no problems",
                     d.entries().len(),
                     d.examples().len()
-                ),
-                DataFormat::Json => print_json(&serde_json::json!({
-                    "entries": d.entries().len(),
-                    "examples": d.examples().len(),
-                    "problems": [],
-                })),
+                )?,
+                DataFormat::Json => write_json(
+                    out,
+                    &serde_json::json!({
+                        "entries": d.entries().len(),
+                        "examples": d.examples().len(),
+                        "problems": [],
+                    }),
+                )?,
             }
-            EXIT_OK
+            Ok(EXIT_OK)
         }
         Err(LoadError::Invalid(diags)) => {
             match format {
@@ -138,32 +157,37 @@ fn check(root: &Path, format: DataFormat) -> u8 {
                             hint: d.hint.as_deref(),
                         })
                         .collect();
-                    print_json(&serde_json::json!({ "problems": problems }));
+                    write_json(out, &serde_json::json!({ "problems": problems }))?;
                 }
             }
-            EXIT_FINDINGS
+            Ok(EXIT_FINDINGS)
         }
         Err(e) => {
             eprintln!("error: {e}");
-            EXIT_TROUBLE
+            Ok(EXIT_TROUBLE)
         }
     }
 }
 
-fn print_json<T: Serialize>(v: &T) {
-    match serde_json::to_string_pretty(v) {
-        Ok(s) => println!("{s}"),
-        Err(e) => eprintln!("error: cannot serialise output: {e}"),
-    }
+/// Pretty JSON and a newline. A value that cannot be serialised is an error like a failed
+/// write (the command then exits 2), not something to report and go on from.
+pub fn write_json<T: Serialize>(out: &mut dyn Write, v: &T) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, v)?;
+    writeln!(out)
 }
 
-fn list(dict: &Dictionary, kind: Option<&str>, format: DataFormat) -> u8 {
+fn list(
+    dict: &Dictionary,
+    kind: Option<&str>,
+    format: DataFormat,
+    out: &mut dyn Write,
+) -> io::Result<u8> {
     let kind = match kind.map(|k| Kind::from_dir(k).ok_or(k)) {
         Some(Err(k)) => {
             eprintln!(
                 "error: unknown kind `{k}`; use one of requirement, justification, guarantee, invariant, concept"
             );
-            return EXIT_TROUBLE;
+            return Ok(EXIT_TROUBLE);
         }
         Some(Ok(k)) => Some(k),
         None => None,
@@ -177,7 +201,7 @@ fn list(dict: &Dictionary, kind: Option<&str>, format: DataFormat) -> u8 {
         DataFormat::Text => {
             let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
             for e in &entries {
-                println!("{:<13} {:<width$}  {}", e.kind.dir(), e.id, e.phrase);
+                writeln!(out, "{:<13} {:<width$}  {}", e.kind.dir(), e.id, e.phrase)?;
             }
         }
         DataFormat::Json => {
@@ -190,10 +214,10 @@ fn list(dict: &Dictionary, kind: Option<&str>, format: DataFormat) -> u8 {
                     })
                 })
                 .collect();
-            print_json(&rows);
+            write_json(out, &rows)?;
         }
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 fn unknown_id(dict: &Dictionary, id: &str) -> u8 {
@@ -204,63 +228,72 @@ fn unknown_id(dict: &Dictionary, id: &str) -> u8 {
     EXIT_FINDINGS
 }
 
-fn show(dict: &Dictionary, id: &str, format: DocFormat) -> u8 {
+fn show(dict: &Dictionary, id: &str, format: DocFormat, out: &mut dyn Write) -> io::Result<u8> {
     let Some(e) = dict.entry(id) else {
-        return unknown_id(dict, id);
+        return Ok(unknown_id(dict, id));
     };
     let expansion = dict.expand_entry(e, &e.identity_bindings(), 0);
     match format {
-        DocFormat::Json => print_json(&serde_json::json!({
-            "entry": e,
-            "url": dict.entry_url(&e.id),
-            "expansion": expansion,
-            "used_in": dict.used_in(&e.id).iter().map(|u| &u.id).collect::<Vec<_>>(),
-            "examples": dict.examples_of(&e.id).iter().map(|x| &x.id).collect::<Vec<_>>(),
-        })),
+        DocFormat::Json => write_json(
+            out,
+            &serde_json::json!({
+                "entry": e,
+                "url": dict.entry_url(&e.id),
+                "expansion": expansion,
+                "used_in": dict.used_in(&e.id).iter().map(|u| &u.id).collect::<Vec<_>>(),
+                "examples": dict.examples_of(&e.id).iter().map(|x| &x.id).collect::<Vec<_>>(),
+            }),
+        )?,
         DocFormat::Markdown => {
-            println!("# {}\n", e.phrase);
-            println!("{} · `{}` · <{}>\n", e.kind, e.id, dict.entry_url(&e.id));
-            println!("{}\n", e.summary);
+            writeln!(out, "# {}\n", e.phrase)?;
+            writeln!(
+                out,
+                "{} · `{}` · <{}>\n",
+                e.kind,
+                e.id,
+                dict.entry_url(&e.id)
+            )?;
+            writeln!(out, "{}\n", e.summary)?;
             if !e.vars.is_empty() {
-                println!("Variables:");
+                writeln!(out, "Variables:")?;
                 for v in &e.vars {
-                    println!("- `{}`: `{}`", v.name, v.ty);
+                    writeln!(out, "- `{}`: `{}`", v.name, v.ty)?;
                 }
-                println!();
+                writeln!(out)?;
             }
             if !e.meaning.is_empty() {
-                println!("Meaning:");
+                writeln!(out, "Meaning:")?;
                 for line in dict.meaning_lines(e) {
-                    println!("- {line}");
+                    writeln!(out, "- {line}")?;
                 }
-                println!("\nFull expansion:");
-                let mut out = String::new();
+                writeln!(out, "\nFull expansion:")?;
+                let mut tree = String::new();
                 for c in &expansion.children {
-                    node_md(&mut out, c, 0);
+                    node_md(&mut tree, c, 0);
                 }
-                print!("{out}");
+                out.write_all(tree.as_bytes())?;
             }
             if let Some(n) = &e.notes {
-                println!("\nNotes:\n{n}");
+                writeln!(out, "\nNotes:\n{n}")?;
             }
             if !e.accepted.is_empty() {
-                println!("\nAlso accepted:");
+                writeln!(out, "\nAlso accepted:")?;
                 for a in &e.accepted {
-                    println!("- {a}");
+                    writeln!(out, "- {a}")?;
                 }
             }
             if !e.discouraged.is_empty() {
-                println!("\nDiscouraged:");
+                writeln!(out, "\nDiscouraged:")?;
                 for d in &e.discouraged {
-                    println!("- {} ({}; write: {})", d.phrase, d.reason, d.preferred);
+                    writeln!(out, "- {} ({}; write: {})", d.phrase, d.reason, d.preferred)?;
                 }
             }
             if !e.tags.is_empty() {
-                println!("\nSafety tags: {}", e.tags.join(", "));
+                writeln!(out, "\nSafety tags: {}", e.tags.join(", "))?;
             }
         }
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 fn node_md(out: &mut String, n: &Node, depth: usize) {
@@ -274,21 +307,27 @@ fn node_md(out: &mut String, n: &Node, depth: usize) {
     }
 }
 
-fn expand(dict: &Dictionary, text: Option<String>, file: Option<PathBuf>, format: DocFormat) -> u8 {
+fn expand(
+    dict: &Dictionary,
+    text: Option<String>,
+    file: Option<PathBuf>,
+    format: DocFormat,
+    out: &mut dyn Write,
+) -> io::Result<u8> {
     let input = match (text, file) {
         (Some(t), _) if t != "-" => t,
         (_, Some(f)) => match std::fs::read_to_string(&f) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: cannot read {}: {e}", f.display());
-                return EXIT_TROUBLE;
+                return Ok(EXIT_TROUBLE);
             }
         },
         _ => {
             let mut s = String::new();
             if let Err(e) = std::io::stdin().read_to_string(&mut s) {
                 eprintln!("error: cannot read standard input: {e}");
-                return EXIT_TROUBLE;
+                return Ok(EXIT_TROUBLE);
             }
             s
         }
@@ -296,32 +335,38 @@ fn expand(dict: &Dictionary, text: Option<String>, file: Option<PathBuf>, format
     let exp = dict.expand(&input);
     if exp.items.is_empty() {
         eprintln!("error: nothing to expand: the input holds no sentence or list item");
-        return EXIT_TROUBLE;
+        return Ok(EXIT_TROUBLE);
     }
     match format {
-        DocFormat::Markdown => print!("{}", render_markdown(&exp)),
-        DocFormat::Json => print_json(&exp),
+        DocFormat::Markdown => out.write_all(render_markdown(&exp).as_bytes())?,
+        DocFormat::Json => write_json(out, &exp)?,
     }
-    if exp.unrecognised().next().is_some() {
+    Ok(if exp.unrecognised().next().is_some() {
         EXIT_FINDINGS
     } else {
         EXIT_OK
-    }
+    })
 }
 
-fn link(dict: &Dictionary, query: &str, format: DataFormat) -> u8 {
+fn link(dict: &Dictionary, query: &str, format: DataFormat, out: &mut dyn Write) -> io::Result<u8> {
     let found = dict.lookup(query);
-    match (found.entry, format) {
+    Ok(match (found.entry, format) {
         (Some(id), DataFormat::Text) => {
-            println!("{}", dict.entry_url(&id));
+            writeln!(out, "{}", dict.entry_url(&id))?;
             EXIT_OK
         }
         (Some(id), DataFormat::Json) => {
-            print_json(&serde_json::json!({ "entry": id, "url": dict.entry_url(&id) }));
+            write_json(
+                out,
+                &serde_json::json!({ "entry": id, "url": dict.entry_url(&id) }),
+            )?;
             EXIT_OK
         }
         (None, DataFormat::Json) => {
-            print_json(&serde_json::json!({ "entry": null, "suggestions": found.suggestions }));
+            write_json(
+                out,
+                &serde_json::json!({ "entry": null, "suggestions": found.suggestions }),
+            )?;
             EXIT_FINDINGS
         }
         (None, DataFormat::Text) => {
@@ -331,5 +376,5 @@ fn link(dict: &Dictionary, query: &str, format: DataFormat) -> u8 {
             }
             EXIT_FINDINGS
         }
-    }
+    })
 }

@@ -1,6 +1,6 @@
 //! `safety-dict search`: full-text, typo-tolerant search over every entry.
 
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 
 use safety_dict::Dictionary;
 use safety_dict_search::{Hit, SearchIndex};
@@ -10,26 +10,26 @@ use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 
 /// Searches `dict` for `query`; exit 0 with hits, 1 without, 2 on an empty query or an
 /// index failure.
-pub fn search(dict: &Dictionary, query: &str, limit: usize, format: DataFormat) -> u8 {
+pub fn search(
+    dict: &Dictionary,
+    query: &str,
+    limit: usize,
+    format: DataFormat,
+    out: &mut dyn Write,
+) -> io::Result<u8> {
     if query.trim().is_empty() {
         eprintln!("error: the query is empty; give some words, e.g. `safety-dict search \"valid for reads\"`");
-        return EXIT_TROUBLE;
+        return Ok(EXIT_TROUBLE);
     }
     let hits = match SearchIndex::build(dict).and_then(|index| index.search(query, limit)) {
         Ok(h) => h,
         Err(e) => {
             eprintln!("error: {e}");
-            return EXIT_TROUBLE;
+            return Ok(EXIT_TROUBLE);
         }
     };
     match format {
-        DataFormat::Json => match serde_json::to_string_pretty(&hits) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("error: cannot serialise output: {e}");
-                return EXIT_TROUBLE;
-            }
-        },
+        DataFormat::Json => crate::commands::write_json(out, &hits)?,
         DataFormat::Text if hits.is_empty() => {
             eprintln!("no entry matches {query:?}");
         }
@@ -37,17 +37,17 @@ pub fn search(dict: &Dictionary, query: &str, limit: usize, format: DataFormat) 
             let bold = std::io::stdout().is_terminal();
             for (i, hit) in hits.iter().enumerate() {
                 if i > 0 {
-                    println!();
+                    writeln!(out)?;
                 }
-                print!("{}", text(hit, bold));
+                out.write_all(text(hit, bold).as_bytes())?;
             }
         }
     }
-    if hits.is_empty() {
+    Ok(if hits.is_empty() {
         EXIT_FINDINGS
     } else {
         EXIT_OK
-    }
+    })
 }
 
 /// One hit as three or four lines of text; matched words in ANSI bold on a terminal, else

@@ -395,6 +395,26 @@ fn a_closed_stdout_is_not_a_crash() {
     hang_up_after_one_byte(&["lint", "--format", "json", tree]);
 }
 
+#[test]
+fn a_failed_write_is_an_error_not_a_panic() {
+    // `/dev/full` refuses every write with ENOSPC.
+    let Ok(full) = std::fs::File::options().write(true).open("/dev/full") else {
+        eprintln!("SKIPPED: no /dev/full here");
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_safety-dict"))
+        .args(["show", "valid-for-reads"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::from(full))
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run safety-dict");
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("error: cannot write the output"), "{err}");
+    assert_exit(&out, 2);
+}
+
 /// Runs the CLI, reads one byte of its output and hangs up, as `| head -c1` does; the command
 /// must leave quietly with 0.
 fn hang_up_after_one_byte(args: &[&str]) {
