@@ -70,6 +70,15 @@ pub fn apt(packages: &[&str]) -> Result<(), TaskError> {
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
+/// Node.js and npm from Debian, unless an `npm` already answers (a Node.js from elsewhere,
+/// such as NodeSource's, bundles its own npm and conflicts with Debian's package).
+pub fn node() -> Result<(), TaskError> {
+    if version_of("npm").is_some() {
+        return Ok(());
+    }
+    apt(&["nodejs", "npm"])
+}
+
 /// `npm ci` in a directory whose node_modules is missing or older than its lock file.
 pub fn npm_ci(dir: &Path) -> Result<(), TaskError> {
     let lock = dir.join("package-lock.json");

@@ -204,6 +204,7 @@ fn browser(root: &Path) -> Result<(), TaskError> {
         return Err(TaskError("site-tests/package.json is missing".into()));
     }
     install::apt(&["chromium"])?;
+    install::node()?;
     install::npm_ci(&dir)?;
     build_site(root)?;
     run(Command::new("npx")
