@@ -319,7 +319,7 @@ impl Dictionary {
             let score = usize::from(head.found.is_some()) * 1000
                 + parts
                     .iter()
-                    .filter(|p| self.is_justification(p.found.as_ref()))
+                    .filter(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)))
                     .count();
             if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
                 best = Some((score, head, parts));
@@ -353,11 +353,9 @@ impl Dictionary {
         }
     }
 
-    fn is_justification(&self, m: Option<&Match>) -> bool {
-        m.is_some_and(|m| {
-            self.entry(&m.entry)
-                .is_some_and(|e| e.kind == Kind::Justification)
-        })
+    fn is_justification(&self, m: &Match) -> bool {
+        self.entry(&m.entry)
+            .is_some_and(|e| e.kind == Kind::Justification)
     }
 
     fn statement(&self, r: Reading, nearest: bool) -> Statement {
@@ -368,12 +366,15 @@ impl Dictionary {
     }
 
     fn justification(&self, r: Reading, nearest: bool) -> Statement {
-        if self.is_justification(r.found.as_ref()) {
-            if let Some(m) = r.found {
-                return self.recognised(&r.text, m);
-            }
+        let Reading {
+            text,
+            folded,
+            found,
+        } = r;
+        if let Some(m) = found.filter(|m| self.is_justification(m)) {
+            return self.recognised(&text, m);
         }
-        let mut s = self.unrecognised(&r.text, &r.folded.unmasked(), nearest);
+        let mut s = self.unrecognised(&text, &folded.unmasked(), nearest);
         if let Statement::Unrecognised { suggestions, .. } = &mut s {
             suggestions.retain(|g| {
                 self.entry(&g.entry)

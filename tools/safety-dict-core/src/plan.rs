@@ -79,6 +79,26 @@ impl<'a> Bindings<'a> {
             .find(|(k, _)| *k == name)
             .map(|(_, v)| v.as_ref())
     }
+
+    /// The bindings of a referenced entry: each of its variables bound to a template over
+    /// these bindings.
+    pub(crate) fn inner<'b>(&'b self, with: &'b [(String, Template)]) -> Bindings<'b> {
+        Bindings(
+            with.iter()
+                .map(|(k, t)| {
+                    let value = match t.0.as_slice() {
+                        [Part::Code(c)] => match self.get(c) {
+                            Some(v) => Cow::Borrowed(v),
+                            None => Cow::Owned(t.render(self)),
+                        },
+                        [Part::Text(text)] => Cow::Borrowed(&**text),
+                        _ => Cow::Owned(t.render(self)),
+                    };
+                    (k.as_str(), value)
+                })
+                .collect(),
+        )
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -134,28 +154,6 @@ impl EntryPlan {
 /// The stable URL of entry `id` under `site_url`.
 pub(crate) fn url_of(site_url: &str, id: &str) -> Arc<str> {
     format!("{site_url}{}", crate::Dictionary::entry_path(id)).into()
-}
-
-impl<'a> Bindings<'a> {
-    /// The bindings of a referenced entry: each of its variables bound to a template over
-    /// these bindings.
-    pub(crate) fn inner<'b>(&'b self, with: &'b [(String, Template)]) -> Bindings<'b> {
-        Bindings(
-            with.iter()
-                .map(|(k, t)| {
-                    let value = match t.0.as_slice() {
-                        [Part::Code(c)] => match self.get(c) {
-                            Some(v) => Cow::Borrowed(v),
-                            None => Cow::Owned(t.render(self)),
-                        },
-                        [Part::Text(text)] => Cow::Borrowed(&**text),
-                        _ => Cow::Owned(t.render(self)),
-                    };
-                    (k.as_str(), value)
-                })
-                .collect(),
-        )
-    }
 }
 
 #[cfg(test)]
