@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
 use toml::Spanned;
 
 use crate::config;
@@ -191,7 +192,9 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     }
 
     check_duplicates(&loaded, &mut diags);
-    let ids: HashMap<String, usize> = loaded
+    // In the dictionary's order from here on, so that `ids` also serves as its index.
+    loaded.sort_by(|a, b| (a.entry.kind, &a.entry.id).cmp(&(b.entry.kind, &b.entry.id)));
+    let ids: FxHashMap<String, usize> = loaded
         .iter()
         .enumerate()
         .map(|(i, l)| (l.entry.id.clone(), i))
@@ -200,8 +203,6 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         check_references(l, &loaded, &ids, &unparsed, &mut diags);
     }
     check_cycles(&loaded, &ids, &mut diags);
-
-    loaded.sort_by(|a, b| (a.entry.kind, &a.entry.id).cmp(&(b.entry.kind, &b.entry.id)));
 
     let (examples, example_diags) = examples?;
     diags.0.extend(example_diags.0);
@@ -247,18 +248,14 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         return Err(LoadError::Invalid(diags));
     }
     let entries: Vec<Entry> = loaded.into_iter().map(|l| l.entry).collect();
-    let index: rustc_hash::FxHashMap<String, usize> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.id.clone(), i))
-        .collect();
     let plans = entries
         .iter()
-        .map(|e| crate::plan::EntryPlan::new(e, &site_url, |id| index.get(id).copied()))
+        .map(|e| crate::plan::EntryPlan::new(e, &site_url, |id| ids.get(id).copied()))
         .collect();
     Ok(Dictionary {
         entries,
-        index,
+        // With no duplicates (they were reported above), `ids` numbers exactly these entries.
+        index: ids,
         plans,
         examples,
         grammar,
@@ -610,7 +607,7 @@ fn check_duplicates(loaded: &[Loaded], diags: &mut Diagnostics) {
 fn check_references(
     l: &Loaded,
     all: &[Loaded],
-    ids: &HashMap<String, usize>,
+    ids: &FxHashMap<String, usize>,
     unparsed: &HashSet<String>,
     diags: &mut Diagnostics,
 ) {
@@ -709,14 +706,14 @@ fn check_references(
     }
 }
 
-fn check_cycles(all: &[Loaded], ids: &HashMap<String, usize>, diags: &mut Diagnostics) {
+fn check_cycles(all: &[Loaded], ids: &FxHashMap<String, usize>, diags: &mut Diagnostics) {
     // 0 = unvisited, 1 = on the stack, 2 = done.
     let mut state = vec![0u8; all.len()];
     let mut reported: HashSet<Vec<usize>> = HashSet::new();
     fn visit(
         i: usize,
         all: &[Loaded],
-        ids: &HashMap<String, usize>,
+        ids: &FxHashMap<String, usize>,
         state: &mut [u8],
         stack: &mut Vec<usize>,
         reported: &mut HashSet<Vec<usize>>,
@@ -887,7 +884,7 @@ fn load_examples(root: &Path, diags: &mut Diagnostics) -> Result<Vec<ReadExample
 /// Every entry an example illustrates must exist.
 fn check_illustrates(
     examples: &[ReadExample],
-    ids: &HashMap<String, usize>,
+    ids: &FxHashMap<String, usize>,
     unparsed: &HashSet<String>,
     diags: &mut Diagnostics,
 ) {
