@@ -55,5 +55,12 @@ fn main() -> ExitCode {
             }
         }
     };
-    ExitCode::from(run(vocab, &cli.lint, &mut std::io::stdout().lock()))
+    match run(vocab, &cli.lint, &mut std::io::stdout().lock()) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the report: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

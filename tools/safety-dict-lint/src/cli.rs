@@ -58,20 +58,25 @@ fn codes(list: &[String]) -> Result<Vec<Code>, String> {
         .collect()
 }
 
-/// Runs `lint` and writes its output; returns the exit code (0, 1, or 2).
-pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write) -> u8 {
+/// Runs `lint` and writes its output; returns the exit code (0, 1, or 2), or the error that
+/// writing met (the caller decides what a closed pipe means, as for its other output).
+pub fn run(
+    vocab: &(dyn Vocabulary + Sync),
+    args: &LintArgs,
+    out: &mut dyn Write,
+) -> std::io::Result<u8> {
     let only = match codes(&args.only) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
-            return 2;
+            return Ok(2);
         }
     };
     let disabled = match codes(&args.allow) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
-            return 2;
+            return Ok(2);
         }
     };
     let options = LintOptions {
@@ -87,17 +92,11 @@ pub fn run(vocab: &(dyn Vocabulary + Sync), args: &LintArgs, out: &mut dyn Write
         ColorArg::Never => false,
         ColorArg::Auto => std::io::stdout().is_terminal(),
     };
-    let format = args.format;
-    let mut text = render(&report, format, color);
-    if args.summary && format == Format::Human {
+    let mut text = render(&report, args.format, color);
+    if args.summary && args.format == Format::Human {
         text.push('\n');
         text.push_str(&render(&report, Format::Summary, false));
     }
-    match out.write_all(text.as_bytes()) {
-        // The reader went away (`| head`): not a failure of the lint, as in the other commands.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
-        Err(_) => return 2,
-        Ok(()) => {}
-    }
-    report.exit_code(args.deny) as u8
+    out.write_all(text.as_bytes())?;
+    Ok(report.exit_code(args.deny) as u8)
 }

@@ -18,7 +18,7 @@ fn lint(args: &[&str]) -> (u8, String) {
     let w = Wrapper::try_parse_from(std::iter::once("lint").chain(args.iter().copied()))
         .expect("arguments parse");
     let mut out = Vec::new();
-    let code = run(&dict, &w.lint, &mut out);
+    let code = run(&dict, &w.lint, &mut out).expect("writing to a Vec cannot fail");
     (code, String::from_utf8(out).expect("UTF-8 output"))
 }
 

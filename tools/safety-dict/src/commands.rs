@@ -54,8 +54,8 @@ fn dispatch(cli: Cli, root: &Path, out: &mut dyn Write) -> io::Result<u8> {
         Command::Show { id, format } => show(&dict, &id, format, out),
         Command::Expand { text, file, format } => expand(&dict, text, file, format, out),
         Command::Link { query, format } => link(&dict, &query, format, out),
-        // The lint crate owns the arguments and the run (and its own write errors).
-        Command::Lint(args) => Ok(safety_dict_lint::cli::run(&dict, &args, out)),
+        // The lint crate owns the arguments and the run.
+        Command::Lint(args) => safety_dict_lint::cli::run(&dict, &args, out),
         Command::Corpus { out: path, data } => {
             Ok(crate::corpus_cmd::corpus(&dict, &path, data.as_deref()))
         }
