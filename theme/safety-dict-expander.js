@@ -250,39 +250,69 @@
         return out.filter(function (s) { return s !== ""; });
     }
 
+    // The position a heading starts (expand.rs, Position::of_heading).
+    function headingPosition(line) {
+        var title = trim(trim(line).replace(/^#+/, "")).toLowerCase();
+        if (title === "guarantees" || title === "guarantee") { return "guarantee"; }
+        if (title === "invariants" || title === "invariant" || title === "type invariants") { return "invariant"; }
+        return "requirement";
+    }
+
+    // Items with their positions (expand.rs, split_positioned).
     function splitItems(input) {
         var lines = [];
+        var position = "requirement";
         rustLines(input).forEach(function (raw) {
-            var line = raw.replace(COMMENT_MARKER, "");
-            line = trimStart(line).replace(COMMENT_TAG, "");
-            if (SECTION_HEADING.test(line)) { return; }
-            lines.push(line);
+            var line = trimStart(raw.replace(COMMENT_MARKER, ""));
+            var tag = COMMENT_TAG.exec(line);
+            if (tag) { position = tag[0].toLowerCase().indexOf("invariant") === 0 ? "invariant" : "requirement"; }
+            line = line.replace(COMMENT_TAG, "");
+            if (SECTION_HEADING.test(line)) {
+                position = headingPosition(line);
+                return;
+            }
+            lines.push({ at: position, text: line });
         });
-        var hasList = lines.some(function (l) { return LIST_MARKER.test(l); });
-        if (!hasList) { return splitSentences(lines.join(" ")); }
+        function prose(text, at) {
+            return splitSentences(text).map(function (s) { return { at: at, text: s }; });
+        }
+        var hasList = lines.some(function (l) { return LIST_MARKER.test(l.text); });
+        if (!hasList) {
+            // A tag that changes the position starts new prose.
+            var runs = [];
+            lines.forEach(function (l) {
+                var last = runs[runs.length - 1];
+                if (last && last.at === l.at) { last.lines.push(l.text); } else { runs.push({ at: l.at, lines: [l.text] }); }
+            });
+            var all = [];
+            runs.forEach(function (r) { all = all.concat(prose(r.lines.join(" "), r.at)); });
+            return all;
+        }
         var items = [];
         var current = null;
         var preamble = "";
+        var preambleAt = null;
         lines.forEach(function (l) {
-            var m = LIST_MARKER.exec(l);
+            var m = LIST_MARKER.exec(l.text);
             if (m) {
                 if (current !== null) { items.push(current); }
-                current = l.slice(m[0].length);
+                current = { at: l.at, text: l.text.slice(m[0].length) };
             } else if (current !== null) {
-                if (trim(l) === "") {
+                if (trim(l.text) === "") {
                     items.push(current);
                     current = null;
                 } else {
-                    current += " " + trim(l);
+                    current.text += " " + trim(l.text);
                 }
             } else {
-                preamble += " " + trim(l);
+                if (trim(l.text) !== "" && preambleAt === null) { preambleAt = l.at; }
+                preamble += " " + trim(l.text);
             }
         });
         if (current !== null) { items.push(current); }
-        var out = splitSentences(preamble);
-        items.forEach(function (i) { out.push(foldWhitespace(i)); });
-        return out.filter(function (s) { return s !== ""; });
+        var out = prose(preamble, preambleAt === null ? "requirement" : preambleAt);
+        items.forEach(function (i) { out.push({ at: i.at, text: foldWhitespace(i.text) }); });
+        return out.filter(function (s) { return s.text !== ""; });
     }
 
     // Where `sep` stands in `text`, ignoring case. Positions in the lowercased text are
@@ -445,13 +475,23 @@
             };
         }
 
-        function expandEntry(id, bindings, depth) {
+        // What the call duration of requirement phrases reads as where a sentence stands
+        // (grammar.toml [durations]; expand.rs, bindings_at).
+        var durations = grammar.durations;
+        function readingOfCall(position) {
+            if (!durations || position === "requirement") { return null; }
+            return durations[position];
+        }
+
+        function expandEntry(id, bindings, depth, callAs) {
             var e = entries[id];
             var children = depth >= 32 ? [] : e.meaning.map(function (c) {
                 if (c.ref === undefined) { return { text: substitute(c.text, bindings) }; }
                 var inner = {};
-                Object.keys(c.with).forEach(function (k) { inner[k] = substitute(c.with[k], bindings); });
-                if (Object.prototype.hasOwnProperty.call(entries, c.ref)) { return expandEntry(c.ref, inner, depth + 1); }
+                Object.keys(c.with).forEach(function (k) {
+                    inner[k] = callAs !== null && c.with[k] === durations.call ? callAs : substitute(c.with[k], bindings);
+                });
+                if (Object.prototype.hasOwnProperty.call(entries, c.ref)) { return expandEntry(c.ref, inner, depth + 1, callAs); }
                 return { entry: c.ref, text: c.ref };
             });
             var node = { entry: id, kind: e.kind, url: entryUrl(id), text: substitute(e.phrase, bindings) };
@@ -459,7 +499,7 @@
             return node;
         }
 
-        function recognised(text, m) {
+        function recognised(text, m, position) {
             if (!Object.prototype.hasOwnProperty.call(entries, m.entry)) { return unrecognised(text, text); }
             var e = entries[m.entry];
             var out = { status: "recognised", text: text, entry: m.entry, kind: e.kind, url: entryUrl(m.entry), form: m.form.form };
@@ -469,14 +509,14 @@
                 var d = e.discouraged[m.form.index];
                 out.discouraged = { reason: d.reason, preferred: substitute(d.preferred, m.bindings) };
             }
-            out.expansion = expandEntry(m.entry, m.bindings, 0);
+            out.expansion = expandEntry(m.entry, m.bindings, 0, readingOfCall(position || "requirement"));
             return out;
         }
 
-        function statement(text) {
+        function statement(text, position) {
             var folded = fold(text);
             var m = matchText(unmasked(folded));
-            return m ? recognised(text, m) : unrecognised(text, unmasked(folded));
+            return m ? recognised(text, m, position) : unrecognised(text, unmasked(folded));
         }
 
         function isJustification(id) {
@@ -492,13 +532,15 @@
             return s;
         }
 
-        function item(text, st, justs) {
-            var out = { text: text, statement: st };
+        function item(text, position, st, justs) {
+            var out = { text: text };
+            if (position !== "requirement") { out.position = position; }
+            out.statement = st;
             if (justs.length) { out.justifications = justs; }
             return out;
         }
 
-        function analyseItem(raw) {
+        function analyseItem(raw, position) {
             var text = foldWhitespace(raw);
             var folded = fold(text);
             if (folded.masked === "") { return null; }
@@ -507,7 +549,7 @@
                 var pm = prefixes[i].re.exec(folded.masked);
                 if (!pm) { continue; }
                 var rule = prefixes[i].rule;
-                var st = statement(piece(folded, folded.masked.slice(pm[0].length)));
+                var st = statement(piece(folded, folded.masked.slice(pm[0].length)), position);
                 var just;
                 if (Object.prototype.hasOwnProperty.call(entries, rule.justification)) {
                     var je = entries[rule.justification];
@@ -519,11 +561,11 @@
                 } else {
                     just = { status: "unrecognised", text: rule.prefix, suggestions: [] };
                 }
-                return item(text, st, [just]);
+                return item(text, position, st, [just]);
             }
 
             var whole = matchText(unmasked(folded));
-            if (whole) { return item(text, recognised(text, whole), []); }
+            if (whole) { return item(text, position, recognised(text, whole, position), []); }
 
             var sep = " " + grammar.justification_separator + " ";
             var conj = " " + grammar.justification_conjunction + " ";
@@ -532,22 +574,22 @@
             findCi(folded.masked, sep).forEach(function (pos) {
                 var head = piece(folded, folded.masked.slice(0, pos));
                 var tail = folded.masked.slice(pos + sep.length);
-                var st = statement(head);
+                var st = statement(head, position);
                 var justs = splitCi(tail, conj).map(function (p) { return justification(piece(folded, p)); });
                 var score = (st.status === "recognised" ? 1000 : 0) + justs.filter(function (j) { return j.status === "recognised"; }).length;
                 if (best === null || score > bestScore) {
-                    best = item(text, st, justs);
+                    best = item(text, position, st, justs);
                     bestScore = score;
                 }
             });
             if (best !== null && bestScore > 0) { return best; }
-            return item(text, unrecognised(text, unmasked(folded)), []);
+            return item(text, position, unrecognised(text, unmasked(folded)), []);
         }
 
         return function expand(input) {
             return {
                 site_url: data.site_url,
-                items: splitItems(String(input)).map(analyseItem).filter(function (i) { return i !== null && i.text !== ""; })
+                items: splitItems(String(input)).map(function (p) { return analyseItem(p.text, p.at); }).filter(function (i) { return i !== null && i.text !== ""; })
             };
         };
     }

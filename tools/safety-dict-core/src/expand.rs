@@ -95,11 +95,43 @@ impl Statement {
     }
 }
 
+/// Where an item stands, which decides how long a duration it leaves implicit lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    /// A `# Safety` item or a `// SAFETY:` comment: the implicit duration is the call.
+    #[default]
+    Requirement,
+    /// An item of a `# Guarantees` section.
+    Guarantee,
+    /// An item of an `# Invariants` section, or an `// INVARIANT:` comment.
+    Invariant,
+}
+
+impl Position {
+    pub fn is_requirement(&self) -> bool {
+        *self == Position::Requirement
+    }
+
+    /// The position a Markdown heading starts (`# Guarantees`, `## Invariants`); any other
+    /// heading (`# Safety`, `# Examples`) goes back to requirements.
+    fn of_heading(line: &str) -> Position {
+        let title = line.trim().trim_start_matches('#').trim().to_lowercase();
+        match title.as_str() {
+            "guarantees" | "guarantee" => Position::Guarantee,
+            "invariants" | "invariant" | "type invariants" => Position::Invariant,
+            _ => Position::Requirement,
+        }
+    }
+}
+
 /// One item of the input: a requirement (or guarantee, invariant) and the justifications
 /// given for it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Item {
     pub text: String,
+    #[serde(skip_serializing_if = "Position::is_requirement")]
+    pub position: Position,
     pub statement: Statement,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub justifications: Vec<Statement>,
@@ -149,35 +181,60 @@ fn comment_tag() -> &'static Regex {
 /// sentences of the text otherwise. Comment markers (`//`, `///`), `SAFETY:` / `INVARIANT:`
 /// tags and `# Safety` headings are dropped.
 pub fn split_items(input: &str) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
+    split_positioned(input)
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect()
+}
+
+/// `split_items`, with the position of each item: the section heading above it (`# Guarantees`,
+/// `# Invariants`) or the comment tag it follows (`INVARIANT:`).
+pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
+    let mut lines: Vec<(Position, String)> = Vec::new();
+    let mut position = Position::Requirement;
     for raw in input.lines() {
         let line = comment_marker().replace(raw, "");
-        let line = comment_tag().replace(line.trim_start(), "");
+        let trimmed = line.trim_start();
+        if let Some(tag) = comment_tag().find(trimmed) {
+            position = if tag.as_str().to_lowercase().starts_with("invariant") {
+                Position::Invariant
+            } else {
+                Position::Requirement
+            };
+        }
+        let line = comment_tag().replace(trimmed, "");
         if section_heading().is_match(&line) {
+            position = Position::of_heading(&line);
             continue;
         }
-        lines.push(line.into_owned());
+        lines.push((position, line.into_owned()));
     }
-    let has_list = lines.iter().any(|l| list_marker().is_match(l));
+    let prose = |text: &str, at: Position| -> Vec<(Position, String)> {
+        split_sentences(text).into_iter().map(|s| (at, s)).collect()
+    };
+    let has_list = lines.iter().any(|(_, l)| list_marker().is_match(l));
     if has_list {
-        let mut items: Vec<String> = Vec::new();
-        let mut current: Option<String> = None;
+        let mut items: Vec<(Position, String)> = Vec::new();
+        let mut current: Option<(Position, String)> = None;
         let mut preamble = String::new();
-        for l in &lines {
+        let mut preamble_at: Option<Position> = None;
+        for (at, l) in &lines {
             if let Some(m) = list_marker().find(l) {
                 if let Some(c) = current.take() {
                     items.push(c);
                 }
-                current = Some(l[m.end()..].to_string());
-            } else if let Some(c) = current.as_mut() {
+                current = Some((*at, l[m.end()..].to_string()));
+            } else if let Some((_, c)) = current.as_mut() {
                 if l.trim().is_empty() {
-                    items.push(std::mem::take(c));
-                    current = None;
+                    items.extend(current.take());
                 } else {
                     c.push(' ');
                     c.push_str(l.trim());
                 }
             } else {
+                if !l.trim().is_empty() && preamble_at.is_none() {
+                    preamble_at = Some(*at);
+                }
                 preamble.push(' ');
                 preamble.push_str(l.trim());
             }
@@ -185,12 +242,22 @@ pub fn split_items(input: &str) -> Vec<String> {
         if let Some(c) = current {
             items.push(c);
         }
-        let mut out: Vec<String> = split_sentences(&preamble);
-        out.extend(items.into_iter().map(|i| fold_whitespace(&i)));
-        out.retain(|s| !s.is_empty());
+        let mut out = prose(&preamble, preamble_at.unwrap_or_default());
+        out.extend(items.into_iter().map(|(at, i)| (at, fold_whitespace(&i))));
+        out.retain(|(_, s)| !s.is_empty());
         out
     } else {
-        split_sentences(&lines.join(" "))
+        // A tag that changes the position (`INVARIANT:` after `SAFETY:`) starts new prose.
+        let mut runs: Vec<(Position, Vec<&str>)> = Vec::new();
+        for (at, l) in &lines {
+            match runs.last_mut() {
+                Some((run_at, run)) if run_at == at => run.push(l),
+                _ => runs.push((*at, vec![l])),
+            }
+        }
+        runs.into_iter()
+            .flat_map(|(at, run)| prose(&run.join(" "), at))
+            .collect()
     }
 }
 
@@ -228,9 +295,9 @@ impl Dictionary {
     pub fn expand(&self, input: &str) -> Expansion {
         Expansion {
             site_url: self.site_url().to_string(),
-            items: split_items(input)
+            items: split_positioned(input)
                 .iter()
-                .map(|i| self.analyse_item(i))
+                .map(|(at, i)| self.analyse(i, true, *at))
                 .filter(|i| !i.text.is_empty())
                 .collect(),
         }
@@ -239,21 +306,27 @@ impl Dictionary {
     /// Reads one item: a plain statement, `<statement> by <justification> and ...`, or a
     /// whole-sentence justification form of the grammar.
     pub fn analyse_item(&self, item: &str) -> Item {
-        self.analyse(item, true)
+        self.analyse(item, true, Position::Requirement)
+    }
+
+    /// The same reading for an item that stands as a guarantee or an invariant.
+    pub fn analyse_item_at(&self, item: &str, position: Position) -> Item {
+        self.analyse(item, true, position)
     }
 
     /// The same reading without the nearest entries of unrecognised parts, which cost far more
     /// than the reading itself (for bulk runs such as a linter's summary).
     pub fn analyse_item_without_nearest(&self, item: &str) -> Item {
-        self.analyse(item, false)
+        self.analyse(item, false, Position::Requirement)
     }
 
-    fn analyse(&self, item: &str, nearest: bool) -> Item {
+    fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
         if folded.masked.is_empty() {
             return Item {
                 text: String::new(),
+                position,
                 statement: Statement::Unrecognised {
                     text: String::new(),
                     suggestions: Vec::new(),
@@ -263,7 +336,7 @@ impl Dictionary {
         }
 
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
-            let statement = self.statement(self.read(piece(&folded, rest)), nearest);
+            let statement = self.statement(self.read(piece(&folded, rest)), nearest, position);
             let justification = match self.entry(&prefix.justification) {
                 Some(e) => {
                     let m = Match {
@@ -282,7 +355,7 @@ impl Dictionary {
                             })
                             .collect(),
                     };
-                    self.recognised(&prefix.prefix, m)
+                    self.recognised(&prefix.prefix, m, Position::Requirement)
                 }
                 None => Statement::Unrecognised {
                     text: prefix.prefix.clone(),
@@ -291,6 +364,7 @@ impl Dictionary {
             };
             return Item {
                 text,
+                position,
                 statement,
                 justifications: vec![justification],
             };
@@ -299,8 +373,9 @@ impl Dictionary {
         // A sentence that is itself a phrasing wins over any split at "by".
         if let Some(m) = self.matcher.match_folded(&folded) {
             return Item {
-                statement: self.recognised(&text, m),
+                statement: self.recognised(&text, m, position),
                 text,
+                position,
                 justifications: Vec::new(),
             };
         }
@@ -327,7 +402,8 @@ impl Dictionary {
         }
         match best {
             Some((score, head, parts)) if score > 0 => Item {
-                statement: self.statement(head, nearest),
+                statement: self.statement(head, nearest, position),
+                position,
                 justifications: parts
                     .into_iter()
                     .map(|p| self.justification(p, nearest))
@@ -336,6 +412,7 @@ impl Dictionary {
             },
             _ => Item {
                 statement: self.unrecognised(&text, &folded.unmasked(), nearest),
+                position,
                 text,
                 justifications: Vec::new(),
             },
@@ -358,9 +435,9 @@ impl Dictionary {
             .is_some_and(|e| e.kind == Kind::Justification)
     }
 
-    fn statement(&self, r: Reading, nearest: bool) -> Statement {
+    fn statement(&self, r: Reading, nearest: bool, position: Position) -> Statement {
         match r.found {
-            Some(m) => self.recognised(&r.text, m),
+            Some(m) => self.recognised(&r.text, m, position),
             None => self.unrecognised(&r.text, &r.folded.unmasked(), nearest),
         }
     }
@@ -372,7 +449,7 @@ impl Dictionary {
             found,
         } = r;
         if let Some(m) = found.filter(|m| self.is_justification(m)) {
-            return self.recognised(&text, m);
+            return self.recognised(&text, m, Position::Requirement);
         }
         let mut s = self.unrecognised(&text, &folded.unmasked(), nearest);
         if let Statement::Unrecognised { suggestions, .. } = &mut s {
@@ -406,7 +483,7 @@ impl Dictionary {
         }
     }
 
-    fn recognised(&self, text: &str, m: Match) -> Statement {
+    fn recognised(&self, text: &str, m: Match, position: Position) -> Statement {
         let Some(n) = self.entry_number(&m.entry) else {
             return self.unrecognised(text, text, true);
         };
@@ -424,9 +501,27 @@ impl Dictionary {
             kind: entry.kind,
             url: self.plans[n].url.to_string(),
             form: m.form,
-            expansion: Box::new(self.expand_plan(n, &Bindings::from_map(&m.bindings), 0)),
+            expansion: Box::new(self.expand_plan(n, &self.bindings_at(&m.bindings, position), 0)),
             bindings: m.bindings,
             discouraged,
+        }
+    }
+
+    /// The bindings of a sentence where it stands: in a guarantee or an invariant, the call
+    /// duration that requirement phrases leave implicit reads as the grammar says.
+    fn bindings_at<'a>(
+        &'a self,
+        map: &'a IndexMap<String, String>,
+        position: Position,
+    ) -> Bindings<'a> {
+        let b = Bindings::from_map(map);
+        let Some(d) = &self.grammar.data.durations else {
+            return b;
+        };
+        match position {
+            Position::Requirement => b,
+            Position::Guarantee => b.reading_call_as(&d.call, &d.guarantee),
+            Position::Invariant => b.reading_call_as(&d.call, &d.invariant),
         }
     }
 
@@ -548,7 +643,12 @@ pub fn render_markdown(exp: &Expansion) -> String {
         if n > 0 {
             out.push('\n');
         }
-        out.push_str(&format!("{}. {}\n", n + 1, item.text));
+        let at = match item.position {
+            Position::Requirement => "",
+            Position::Guarantee => " (as a guarantee)",
+            Position::Invariant => " (as an invariant)",
+        };
+        out.push_str(&format!("{}. {}{at}\n", n + 1, item.text));
         render_statement(&mut out, &item.statement, None);
         for j in &item.justifications {
             render_statement(&mut out, j, Some("by"));

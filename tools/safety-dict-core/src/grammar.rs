@@ -30,6 +30,20 @@ pub struct RawGrammar {
     pub justification_conjunction: String,
     #[serde(default)]
     pub justification_prefix: Vec<RawJustificationPrefix>,
+    #[serde(default)]
+    pub durations: Option<Durations>,
+}
+
+/// How long the duration an entry leaves implicit lasts, by where the sentence stands.
+/// Requirement phrases bind their lifetime to `call` ("this function call"); a guarantee or an
+/// invariant cannot end when a call returns, so there `call` reads as `guarantee` or
+/// `invariant`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Durations {
+    pub call: String,
+    pub guarantee: String,
+    pub invariant: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -64,6 +78,8 @@ pub struct GrammarData {
     pub justification_separator: String,
     pub justification_conjunction: String,
     pub justification_prefixes: Vec<JustificationPrefix>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub durations: Option<Durations>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -282,6 +298,7 @@ impl Grammar {
                     with: p.with.clone(),
                 })
                 .collect(),
+            durations: raw.durations.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();

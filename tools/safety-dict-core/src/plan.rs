@@ -61,20 +61,33 @@ impl Template {
 /// Variable values while expanding: few enough that a list beats a map. A value passed on
 /// unchanged to a referenced entry (`with = { ptr = "`ptr`" }`, the usual case) is borrowed,
 /// not copied.
-pub(crate) struct Bindings<'a>(Vec<(&'a str, Cow<'a, str>)>);
+pub(crate) struct Bindings<'a> {
+    values: Vec<(&'a str, Cow<'a, str>)>,
+    /// The implicit duration of requirement phrases ("this function call") and what it reads
+    /// as where the sentence stands (a guarantee, an invariant).
+    during: Option<(&'a str, &'a str)>,
+}
 
 impl<'a> Bindings<'a> {
     pub(crate) fn from_map(map: &'a IndexMap<String, String>) -> Bindings<'a> {
-        Bindings(
-            map.iter()
+        Bindings {
+            values: map
+                .iter()
                 .map(|(k, v)| (k.as_str(), Cow::Borrowed(v.as_str())))
                 .collect(),
-        )
+            during: None,
+        }
+    }
+
+    /// Reads every binding of a referenced entry that is exactly `call` as `instead`.
+    pub(crate) fn reading_call_as(mut self, call: &'a str, instead: &'a str) -> Bindings<'a> {
+        self.during = Some((call, instead));
+        self
     }
 
     fn get(&self, name: &str) -> Option<&str> {
         // Names are unique: they come from a map.
-        self.0
+        self.values
             .iter()
             .find(|(k, _)| *k == name)
             .map(|(_, v)| v.as_ref())
@@ -83,21 +96,26 @@ impl<'a> Bindings<'a> {
     /// The bindings of a referenced entry: each of its variables bound to a template over
     /// these bindings.
     pub(crate) fn inner<'b>(&'b self, with: &'b [(String, Template)]) -> Bindings<'b> {
-        Bindings(
-            with.iter()
+        Bindings {
+            values: with
+                .iter()
                 .map(|(k, t)| {
                     let value = match t.0.as_slice() {
                         [Part::Code(c)] => match self.get(c) {
                             Some(v) => Cow::Borrowed(v),
                             None => Cow::Owned(t.render(self)),
                         },
-                        [Part::Text(text)] => Cow::Borrowed(&**text),
+                        [Part::Text(text)] => match self.during {
+                            Some((call, instead)) if **text == *call => Cow::Borrowed(instead),
+                            _ => Cow::Borrowed(&**text),
+                        },
                         _ => Cow::Owned(t.render(self)),
                     };
                     (k.as_str(), value)
                 })
                 .collect(),
-        )
+            during: self.during,
+        }
     }
 }
 

@@ -111,6 +111,20 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
             "// SAFETY:\n// - {} by {just}.\n// - {} by {just}.",
             requirement[0], requirement[1]
         ));
+        // Positions: the same phrases as requirements, guarantees and invariants.
+        out.push(format!(
+            "/// # Safety\n///\n/// - {r0}\n///\n/// # Guarantees\n///\n/// - {r0}\n/// - {r1} by {just}.\n///\n/// ## Invariants\n///\n/// - {r1}\n",
+            r0 = requirement[0],
+            r1 = requirement[1]
+        ));
+        out.push(format!(
+            "// INVARIANT: {} by {just}.\n// SAFETY: {} by {just}.",
+            requirement[0], requirement[1]
+        ));
+        out.push(format!(
+            "# Guarantees\n{}. {}",
+            requirement[0], requirement[1]
+        ));
     }
     if let Some(r) = requirement.first() {
         // Lead-ins, case, bare identifiers and a numbered list.
