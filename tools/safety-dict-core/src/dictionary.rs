@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::grammar::Grammar;
 use crate::matcher::Matcher;
-use crate::model::{Kind, RawSide};
+use crate::model::{Kind, Origin, RawSide};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Var {
@@ -59,6 +59,12 @@ pub struct Entry {
     pub tags: Vec<String>,
     pub see_also: Vec<String>,
     pub sources: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rfc_difference: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exclusive: bool,
     /// The file it was loaded from, relative to the repository root.
     pub file: PathBuf,
 }

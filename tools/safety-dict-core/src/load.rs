@@ -203,6 +203,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         check_references(l, &loaded, &ids, &unparsed, &mut diags);
     }
     check_cycles(&loaded, &ids, &mut diags);
+    check_exclusive(&loaded, &ids, &mut diags);
 
     let (examples, example_diags) = examples?;
     diags.0.extend(example_diags.0);
@@ -452,7 +453,9 @@ fn build_entry(
     // Other phrasings use exactly the phrase's variables.
     let check_phrasing = |s: &Spanned<String>, what: &str, diags: &mut Diagnostics| {
         let codes: HashSet<&str> = code_spans(s.get_ref()).into_iter().collect();
-        for v in &vars {
+        // A type variable may be left out: it is then the pointee type ("`ptr` points to a
+        // valid value" for "... of type `T`").
+        for v in vars.iter().filter(|v| v.ty != "type") {
             if !codes.contains(v.name.as_str()) {
                 diags.push(
                     src.diag(
@@ -547,6 +550,9 @@ fn build_entry(
         tags: raw.tags.clone(),
         see_also: raw.see_also.iter().map(|s| s.get_ref().clone()).collect(),
         sources: raw.sources.clone(),
+        origin: raw.origin,
+        rfc_difference: raw.rfc_difference.clone(),
+        exclusive: raw.exclusive.as_ref().is_some_and(|e| *e.get_ref()),
         file: rel.to_path_buf(),
     }
 }
@@ -555,7 +561,7 @@ fn build_entry(
 const LITERAL_WORDS: &[&str] = &[
     "self", "unsafe", "mut", "const", "static", "fn", "impl", "trait", "struct", "enum", "union",
     "true", "false", "drop", "null", "usize", "isize", "u8", "u16", "u32", "u64", "i32", "i64",
-    "bool", "char", "str", "ref", "move", "dyn", "async", "await", "loop", "match", "return",
+    "bool", "char", "str", "ref", "move", "dyn", "async", "await", "loop", "match", "return", "as",
 ];
 
 /// Reports backticked variable-like names that the phrase does not declare.
@@ -703,6 +709,61 @@ fn check_references(
                     .with_hint(unknown(s.get_ref())),
             );
         }
+    }
+}
+
+/// A guarantee or an invariant whose meaning reaches an exclusive requirement promises that
+/// nothing else touches the memory; only an exclusive owner can keep that, so it must say it
+/// is one.
+fn check_exclusive(all: &[Loaded], ids: &FxHashMap<String, usize>, diags: &mut Diagnostics) {
+    // The first exclusive entry reachable from `start`, with the path to it.
+    let path_to_exclusive = |start: usize| -> Option<Vec<usize>> {
+        let mut seen = vec![false; all.len()];
+        let mut stack: Vec<Vec<usize>> = vec![vec![start]];
+        while let Some(path) = stack.pop() {
+            let Some(&at) = path.last() else { continue };
+            for clause in &all[at].entry.meaning {
+                let Clause::Ref { id, .. } = clause else {
+                    continue;
+                };
+                let Some(&next) = ids.get(id) else { continue };
+                if std::mem::replace(&mut seen[next], true) {
+                    continue;
+                }
+                let mut longer = path.clone();
+                longer.push(next);
+                if all[next].entry.exclusive {
+                    return Some(longer);
+                }
+                stack.push(longer);
+            }
+        }
+        None
+    };
+    for (i, l) in all.iter().enumerate() {
+        if !matches!(l.entry.kind, Kind::Guarantee | Kind::Invariant) || l.entry.exclusive {
+            continue;
+        }
+        let Some(path) = path_to_exclusive(i) else {
+            continue;
+        };
+        let shown: Vec<String> = path.iter().map(|&n| format!("`{}`", all[n].entry.id)).collect();
+        diags.push(
+            l.src
+                .diag(
+                    l.raw.id.span(),
+                    format!(
+                        "{} `{}` promises exclusive access ({}), which only an exclusive owner can keep",
+                        l.entry.kind,
+                        l.entry.id,
+                        shown.join(" → ")
+                    ),
+                )
+                .with_hint(
+                    "write `exclusive = true` if it hands its holder exclusive ownership; otherwise \
+                     refer to an entry that lets others use the memory too",
+                ),
+        );
     }
 }
 

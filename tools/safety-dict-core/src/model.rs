@@ -65,6 +65,35 @@ impl std::fmt::Display for Kind {
     }
 }
 
+/// Where an entry's wording and meaning come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Origin {
+    /// The 2024 RFC patch series that introduced the standard: its tables and their clauses.
+    #[serde(rename = "rfc-2024")]
+    Rfc2024,
+    /// How the kernel's Rust code words the condition.
+    #[serde(rename = "kernel")]
+    Kernel,
+    /// The standard library's documentation (`core::ptr`, `slice::from_raw_parts`, ...).
+    #[serde(rename = "std")]
+    Std,
+    /// This project, where neither the RFC, the kernel nor the standard library had a word.
+    #[serde(rename = "project")]
+    Project,
+}
+
+impl Origin {
+    /// "From …", as an entry page says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Origin::Rfc2024 => "the 2024 RFC",
+            Origin::Kernel => "the kernel's usage",
+            Origin::Std => "the standard library",
+            Origin::Project => "this project",
+        }
+    }
+}
+
 /// One `dictionary/<kind>/<id>.toml` file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,6 +118,17 @@ pub struct RawEntry {
     pub see_also: Vec<Spanned<String>>,
     #[serde(default)]
     pub sources: Vec<String>,
+    #[serde(default)]
+    pub origin: Option<Origin>,
+    /// Markdown: where and why the meaning differs from the 2024 RFC's.
+    #[serde(default)]
+    pub rfc_difference: Option<String>,
+    /// The condition excludes every other user of the memory (for a requirement), or the
+    /// guarantee or invariant gives its holder exclusive ownership. A guarantee or invariant
+    /// whose meaning includes an exclusive requirement must itself be exclusive: nobody but an
+    /// exclusive owner can promise that nothing else touches the memory.
+    #[serde(default)]
+    pub exclusive: Option<Spanned<bool>>,
 }
 
 /// One clause of a meaning: exactly one of `text` or `ref` (with `with`).
