@@ -17,7 +17,7 @@ module! {
 ///
 /// # Guarantees
 ///
-/// - `$ret` is valid for reads and writes.
+/// - the caller owns the allocation at `$ret`.
 fn stash(value: u64) -> Result<*mut u64> {
     Ok(KBox::into_raw(KBox::new(value, GFP_KERNEL)?))
 }
@@ -26,12 +26,14 @@ fn stash(value: u64) -> Result<*mut u64> {
 ///
 /// # Safety
 ///
-/// - `ptr` was returned by `stash`.
-/// - `ptr` is not used after this call, and not passed to `release` again.
+/// - `ptr` was returned by a previous call to `stash`.
+/// - the caller passes ownership of the allocation at `ptr` to this function.
 #[inline(never)]
 unsafe fn release(ptr: *mut u64) {
-    // SAFETY: `stash` made `ptr` with `KBox::into_raw`, and this call takes the ownership
-    // `into_raw` gave up, once, by function requirements.
+    // SAFETY:
+    // - `ptr` points at an allocation allocated with `Kmalloc` by function requirements.
+    // - the caller passes ownership of the allocation at `ptr` to the function by function
+    //   requirements.
     drop(unsafe { KBox::from_raw(ptr) });
 }
 
@@ -53,11 +55,13 @@ impl kernel::Module for Example {
         let value = unsafe { *p };
         if validate(value).is_err() {
             pr_info!("justify-function-guarantee: invalid value, releasing on the error path\n");
-            // SAFETY: (claimed) `p` was returned by `stash` and is not used after this call.
+            // SAFETY: (claimed) `p` was returned by a previous call to `stash`, and the caller
+            // passes ownership of the allocation at `p` to this function.
             unsafe { release(p) };
         }
-        // Wrong: the error path above already released `p`. The guarantee of `stash` ("valid
-        // for reads and writes") lasted only until that first `release`.
+        // Wrong: the error path above already released `p`. The guarantee of `stash` (the
+        // caller owns the allocation) ended when that ownership was passed to the first
+        // `release`: there is nothing left to pass.
         pr_info!("justify-function-guarantee: releasing on the normal path\n");
         unsafe { release(core::hint::black_box(p)) };
         Ok(Example)

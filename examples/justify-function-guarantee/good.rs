@@ -16,7 +16,7 @@ module! {
 ///
 /// # Guarantees
 ///
-/// - `$ret` is valid for reads and writes.
+/// - the caller owns the allocation at `$ret`.
 fn stash(value: u64) -> Result<*mut u64> {
     Ok(KBox::into_raw(KBox::new(value, GFP_KERNEL)?))
 }
@@ -25,12 +25,14 @@ fn stash(value: u64) -> Result<*mut u64> {
 ///
 /// # Safety
 ///
-/// - `ptr` was returned by `stash`.
-/// - `ptr` is not used after this call, and not passed to `release` again.
+/// - `ptr` was returned by a previous call to `stash`.
+/// - the caller passes ownership of the allocation at `ptr` to this function.
 #[inline(never)]
 unsafe fn release(ptr: *mut u64) {
-    // SAFETY: `stash` made `ptr` with `KBox::into_raw`, and this call takes the ownership
-    // `into_raw` gave up, once, by function requirements.
+    // SAFETY:
+    // - `ptr` points at an allocation allocated with `Kmalloc` by function requirements.
+    // - the caller passes ownership of the allocation at `ptr` to the function by function
+    //   requirements.
     drop(unsafe { KBox::from_raw(ptr) });
 }
 
@@ -46,9 +48,9 @@ impl kernel::Module for Example {
         };
         pr_info!("stashed value {}\n", value);
         // SAFETY:
-        // - `p` was returned by `stash` two statements above.
-        // - `p` is not used after this call, and not passed to `release` again: this is its
-        //   last use.
+        // - `p` was returned by a previous call to `stash` by the first line of this function.
+        // - the caller passes ownership of the allocation at `p` to this function by function
+        //   guarantee of `stash`.
         unsafe { release(p) };
         pr_info!("justify-function-guarantee: done\n");
         Ok(Example)

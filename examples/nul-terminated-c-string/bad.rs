@@ -17,14 +17,11 @@ module! {
 ///
 /// # Safety
 ///
-/// - `ptr` points to a `NUL`-terminated C string.
-/// - `ptr` is valid for the duration of `'a`.
-/// - the memory at `ptr` is not mutated for the duration of `'a`.
+/// - `ptr` points to a `NUL`-terminated C string for the duration of `'a`.
 #[inline(never)]
 unsafe fn label<'a>(ptr: *const u8) -> &'a CStr {
     // SAFETY:
     // - `ptr` points to a `NUL`-terminated C string by function requirements.
-    // - `ptr` is valid for the duration of `'a` by function requirements.
     // - the memory at `ptr` is not mutated for the duration of `'a` by function requirements.
     unsafe { CStr::from_char_ptr(ptr.cast()) }
 }

@@ -16,14 +16,11 @@ module! {
 ///
 /// # Safety
 ///
-/// - `ptr` points to a `NUL`-terminated C string.
-/// - `ptr` is valid for the duration of `'a`.
-/// - the memory at `ptr` is not mutated for the duration of `'a`.
+/// - `ptr` points to a `NUL`-terminated C string for the duration of `'a`.
 #[inline(never)]
 unsafe fn label<'a>(ptr: *const u8) -> &'a CStr {
     // SAFETY:
     // - `ptr` points to a `NUL`-terminated C string by function requirements.
-    // - `ptr` is valid for the duration of `'a` by function requirements.
     // - the memory at `ptr` is not mutated for the duration of `'a` by function requirements.
     unsafe { CStr::from_char_ptr(ptr.cast()) }
 }
@@ -38,11 +35,8 @@ impl kernel::Module for Example {
             return Err(EINVAL);
         }
         let ptr = name.as_ptr();
-        // SAFETY:
-        // - `ptr` points to a `NUL`-terminated C string by reference validity and the check
-        //   above.
-        // - `ptr` is valid for the duration of `'a` by reference validity.
-        // - the memory at `ptr` is not mutated for the duration of `'a` by reference validity.
+        // SAFETY: `ptr` points to a `NUL`-terminated C string for the duration of `'a` by
+        // reference validity and the check above.
         let s = unsafe { label(ptr) };
         pr_info!("label has {} bytes\n", s.len());
         pr_info!("nul-terminated-c-string: done\n");

@@ -153,6 +153,20 @@ impl Site<'_> {
             "<p class=\"sd-summary\">{}</p>\n",
             inline_at(&e.summary, &from)
         );
+        if let Some(o) = e.origin {
+            let _ = writeln!(
+                md,
+                "<p class=\"sd-origin\"><strong>From:</strong> {}</p>\n",
+                o.label()
+            );
+        }
+        if let Some(d) = &e.rfc_difference {
+            let _ = writeln!(
+                md,
+                "<div class=\"sd-rfc-difference\"><p><strong>Differs from the RFC:</strong></p>{}</div>\n",
+                block_at(d, &from)
+            );
+        }
 
         if !e.vars.is_empty() {
             md.push_str("## Variables\n\n<table class=\"sd-vars\"><thead><tr><th>Variable</th><th>Type</th></tr></thead><tbody>");

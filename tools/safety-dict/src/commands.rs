@@ -254,6 +254,15 @@ fn show(dict: &Dictionary, id: &str, format: DocFormat, out: &mut dyn Write) -> 
                 dict.entry_url(&e.id)
             )?;
             writeln!(out, "{}\n", e.summary)?;
+            if let Some(o) = e.origin {
+                writeln!(out, "From {}.", o.label())?;
+            }
+            if let Some(d) = &e.rfc_difference {
+                writeln!(out, "Differs from the RFC: {}", d.trim())?;
+            }
+            if e.origin.is_some() || e.rfc_difference.is_some() {
+                writeln!(out)?;
+            }
             if !e.vars.is_empty() {
                 writeln!(out, "Variables:")?;
                 for v in &e.vars {
