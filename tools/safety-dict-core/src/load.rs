@@ -747,7 +747,10 @@ fn check_exclusive(all: &[Loaded], ids: &FxHashMap<String, usize>, diags: &mut D
         let Some(path) = path_to_exclusive(i) else {
             continue;
         };
-        let shown: Vec<String> = path.iter().map(|&n| format!("`{}`", all[n].entry.id)).collect();
+        let shown: Vec<String> = path
+            .iter()
+            .map(|&n| format!("`{}`", all[n].entry.id))
+            .collect();
         diags.push(
             l.src
                 .diag(

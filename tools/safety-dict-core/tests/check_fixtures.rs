@@ -79,7 +79,7 @@ fn unknown_field() {
         &[
             "dictionary/requirement/non-null.toml:6:1: unknown field `seealso`, expected one of \
            `id`, `phrase`, `summary`, `vars`, `meaning`, `notes`, `accepted`, `discouraged`, \
-           `tags`, `see_also`, `sources`",
+           `tags`, `see_also`, `sources`, `origin`, `rfc_difference`, `exclusive`",
         ],
     );
 }
@@ -379,4 +379,15 @@ fn loading_writes_nothing() {
     }
     assert!(broken >= 20, "only {broken} broken fixtures");
     assert_eq!(snapshot(&root), before, "loading changed the fixture tree");
+}
+
+#[test]
+fn guarantee_promising_exclusion_without_being_exclusive() {
+    assert_problems(
+        "guarantee-not-exclusive",
+        &["dictionary/guarantee/returns-writable.toml:1:6: guarantee `returns-writable` promises \
+           exclusive access (`returns-writable` → `writable` → `no-other-access`), which only an \
+           exclusive owner can keep"],
+    );
+    assert!(only_hint("guarantee-not-exclusive").contains("exclusive = true"));
 }
