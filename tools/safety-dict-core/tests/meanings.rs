@@ -2,23 +2,14 @@
 //! them: each test reads the exact clause that was wrong, through `expand` or an entry's
 //! expansion tree, so that an entry drifting back to the old meaning fails here.
 
-use std::path::Path;
-use std::sync::OnceLock;
-
 use safety_dict::expand::{Node, Position, Statement};
 use safety_dict::model::Origin;
 use safety_dict::{Dictionary, Kind};
 
+mod common;
+
 fn dict() -> &'static Dictionary {
-    static D: OnceLock<Result<Dictionary, String>> = OnceLock::new();
-    let loaded = D.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        Dictionary::load(&root).map_err(|e| e.to_string())
-    });
-    match loaded {
-        Ok(d) => d,
-        Err(e) => panic!("the real dictionary does not load:\n{e}"),
-    }
+    common::real_dictionary()
 }
 
 /// Every line of a tree, depth first.

@@ -3,9 +3,6 @@
 //!
 //! If the real dictionary does not load, every test here fails with its diagnostics.
 
-use std::path::Path;
-use std::sync::OnceLock;
-
 use indexmap::IndexMap;
 use proptest::prelude::*;
 use safety_dict::expand::{Node, Statement};
@@ -13,16 +10,10 @@ use safety_dict::matcher::Form;
 use safety_dict::text::{looks_like_variable, substitute};
 use safety_dict::{Dictionary, Entry};
 
+mod common;
+
 fn dict() -> &'static Dictionary {
-    static D: OnceLock<Result<Dictionary, String>> = OnceLock::new();
-    let loaded = D.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        Dictionary::load(&root).map_err(|e| e.to_string())
-    });
-    match loaded {
-        Ok(d) => d,
-        Err(e) => panic!("the real dictionary does not load:\n{e}"),
-    }
+    common::real_dictionary()
 }
 
 fn phrase_entries() -> Vec<&'static Entry> {
