@@ -284,3 +284,13 @@ fn the_smaller_corrections_hold() {
     assert!(!any_contains(&lines, "may happen once"), "{lines:#?}");
     assert!(any_contains(&lines, "exactly once"), "{lines:#?}");
 }
+
+#[test]
+fn writes_need_a_pointer_that_permits_writing() {
+    let (entry, lines, _) = expansion_of("`dst` is valid for writes.");
+    assert_eq!(entry, "valid-for-writes");
+    assert!(
+        any_contains(&lines, "it was not derived from a shared reference"),
+        "{lines:#?}"
+    );
+}
