@@ -17,6 +17,114 @@
         });
     }
 
+    // The header partial (theme/header.hbs) renders the skip links and the expander link above
+    // the menu bar; with JavaScript, the skip links become the first Tab stops of the page and
+    // the expander link joins the menu bar's buttons.
+    var skip = document.querySelector(".sd-skip-links");
+    if (skip) {
+        document.body.insertBefore(skip, document.body.firstChild);
+        // mdBook's sidebar script leaves the browser's Tab starting point at the current
+        // chapter's entry; put it back at the top, so the first Tab reaches the skip links.
+        var resetStart = function () {
+            var a = document.activeElement;
+            if (window.location.hash || (a && a !== document.body && a !== document.documentElement)) { return; }
+            skip.setAttribute("tabindex", "-1");
+            skip.focus({ preventScroll: true });
+            skip.blur();
+            skip.removeAttribute("tabindex");
+        };
+        if (document.readyState === "complete") { resetStart(); } else { window.addEventListener("load", resetStart); }
+    }
+    var searchSkip = document.querySelector(".sd-skip-search");
+    var searchToggle = document.getElementById("mdbook-search-toggle");
+    if (searchSkip && searchToggle) {
+        searchSkip.addEventListener("click", function (ev) {
+            ev.preventDefault();
+            var wrapper = document.getElementById("mdbook-search-wrapper");
+            if (!wrapper || wrapper.classList.contains("hidden")) { searchToggle.click(); }
+            var bar = document.getElementById("mdbook-searchbar");
+            if (bar) { bar.focus(); }
+        });
+    } else if (searchSkip) {
+        searchSkip.parentNode.removeChild(searchSkip);
+    }
+    var content = document.getElementById("mdbook-content");
+    if (content && !content.hasAttribute("tabindex")) { content.setAttribute("tabindex", "-1"); }
+    var headerLinks = document.querySelector(".sd-header-links");
+    var right = document.querySelector("#mdbook-menu-bar .right-buttons");
+    if (headerLinks && right) {
+        var link = headerLinks.querySelector("a");
+        right.insertBefore(link, right.firstChild);
+        headerLinks.parentNode.removeChild(headerLinks);
+    }
+
+    // mdBook's sidebar toggle is a <label> with aria-expanded, which a label may not carry.
+    var sidebarToggle = document.getElementById("mdbook-sidebar-toggle");
+    if (sidebarToggle && sidebarToggle.tagName === "LABEL") { sidebarToggle.setAttribute("role", "button"); }
+    // Code blocks that scroll sideways must be reachable by keyboard.
+    document.querySelectorAll("main pre > code").forEach(function (code) {
+        if (code.scrollWidth > code.clientWidth && !code.hasAttribute("tabindex")) {
+            code.setAttribute("tabindex", "0");
+        }
+    });
+
+    // --- Expansion trees (ul.sd-tree): folded below the first level, a button per line with
+    // lines under it, and one "Expand all" button per tree. The expander page uses the same. ---
+    function childList(li) {
+        for (var c = li.firstElementChild; c; c = c.nextElementSibling) {
+            if (c.tagName === "UL") { return c; }
+        }
+        return null;
+    }
+    function depthOf(li) {
+        var d = 0;
+        for (var p = li.parentElement; p && !p.classList.contains("sd-tree"); p = p.parentElement) {
+            if (p.tagName === "LI") { d++; }
+        }
+        return d;
+    }
+    function setOpen(li, open) {
+        var ul = childList(li);
+        var b = li.querySelector(":scope > .sd-fold");
+        if (!ul || !b) { return; }
+        ul.hidden = !open;
+        b.setAttribute("aria-expanded", open ? "true" : "false");
+        b.textContent = open ? "\u25BE" : "\u25B8";
+    }
+    function folds(root) { return Array.prototype.slice.call(root.querySelectorAll("li.sd-has-children")); }
+    function allOpen(root) { return folds(root).every(function (li) { return !childList(li).hidden; }); }
+    function setAll(root, open) {
+        folds(root).forEach(function (li) { setOpen(li, open || depthOf(li) < 1); });
+    }
+    function foldTree(root, onChange) {
+        root.querySelectorAll(".sd-tree li").forEach(function (li) {
+            if (!childList(li) || li.querySelector(":scope > .sd-fold")) { return; }
+            var b = document.createElement("button");
+            b.type = "button";
+            b.className = "sd-fold";
+            b.setAttribute("aria-label", "Lines under this one");
+            li.classList.add("sd-has-children");
+            li.insertBefore(b, li.firstChild);
+            setOpen(li, depthOf(li) < 1);
+            b.addEventListener("click", function () {
+                setOpen(li, childList(li).hidden);
+                if (onChange) { onChange(); }
+            });
+        });
+    }
+    window.safetyDictFold = { tree: foldTree, setAll: setAll, allOpen: allOpen, count: function (r) { return folds(r).length; } };
+    document.querySelectorAll(".sd-expansion").forEach(function (root) {
+        var toggle = document.createElement("button");
+        toggle.type = "button";
+        toggle.className = "sd-fold-all";
+        function label() { toggle.textContent = allOpen(root) ? "Collapse to first level" : "Expand all"; }
+        foldTree(root, label);
+        if (!folds(root).length) { return; }
+        toggle.addEventListener("click", function () { setAll(root, !allOpen(root)); label(); });
+        label();
+        root.insertBefore(toggle, root.firstChild);
+    });
+
     document.querySelectorAll(".sd-copy").forEach(function (button) {
         button.addEventListener("click", function () {
             var label = button.textContent;

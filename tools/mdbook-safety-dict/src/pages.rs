@@ -19,6 +19,8 @@ pub struct Site<'a> {
     pub report: Option<&'a Report>,
     pub term_uses: &'a TermUses,
     pub highlighter: Option<&'a Highlighter>,
+    /// `theme/syntect.css`, placed in the pages that show highlighted code.
+    pub code_css: Option<&'a str>,
 }
 
 /// `../` repeated once per directory of a chapter path (`dictionary/x.md` → `../`).
@@ -84,28 +86,28 @@ impl Site<'_> {
         }
     }
 
-    fn tree(&self, from: &str, n: &Node, depth: usize, out: &mut String) {
-        if n.children.is_empty() {
-            let _ = write!(out, "<li>{}</li>", self.node_label(from, n));
-            return;
-        }
-        let open = if depth < 1 { " open" } else { "" };
+    fn tree(&self, from: &str, n: &Node, out: &mut String) {
         let _ = write!(
             out,
-            "<li><details{open}><summary>{}</summary><ul>",
+            "<li><span class=\"sd-node\">{}</span>",
             self.node_label(from, n)
         );
-        for c in &n.children {
-            self.tree(from, c, depth + 1, out);
+        if !n.children.is_empty() {
+            out.push_str("<ul>");
+            for c in &n.children {
+                self.tree(from, c, out);
+            }
+            out.push_str("</ul>");
         }
-        out.push_str("</ul></details></li>");
+        out.push_str("</li>");
     }
 
-    /// Nested `<details>`: works without JavaScript.
+    /// Nested lists, all open: `theme/safety-dict.js` folds them below the first level and
+    /// adds the buttons that open them (without JavaScript everything stays visible).
     pub fn expansion_html(&self, from: &str, n: &Node) -> String {
         let mut out = String::from("<ul class=\"sd-tree\">");
         for c in &n.children {
-            self.tree(from, c, 0, &mut out);
+            self.tree(from, c, &mut out);
         }
         out.push_str("</ul>");
         out
@@ -153,6 +155,29 @@ impl Site<'_> {
             "<p class=\"sd-summary\">{}</p>\n",
             inline_at(&e.summary, &from)
         );
+        match (e.kind, expander_sample(self.dict, e)) {
+            (Kind::Concept, Some(sample)) => {
+                let _ = writeln!(
+                    md,
+                    "<p class=\"sd-expand-this\"><a href=\"{}\">Expand a comment that relies on this concept</a> in the expander, and edit it to your own.</p>\n",
+                    expander_link(&from, &sample)
+                );
+            }
+            (_, Some(sample)) => {
+                let _ = writeln!(
+                    md,
+                    "<p class=\"sd-expand-this\"><a href=\"{}\">Expand a comment that uses this phrase</a> in the expander, and edit it to your own.</p>\n",
+                    expander_link(&from, &sample)
+                );
+            }
+            (_, None) => {
+                let _ = writeln!(
+                    md,
+                    "<p class=\"sd-expand-this\"><a href=\"{}expander.html\">Open the expander</a> to spell out a comment phrase by phrase.</p>\n",
+                    up(&from)
+                );
+            }
+        }
 
         if !e.vars.is_empty() {
             md.push_str("## Variables\n\n<table class=\"sd-vars\"><thead><tr><th>Variable</th><th>Type</th></tr></thead><tbody>");
@@ -168,12 +193,15 @@ impl Site<'_> {
         }
         if !e.meaning.is_empty() {
             let _ = writeln!(md, "## Meaning\n\n{}\n", self.meaning_html(&from, e));
+            // Without references the full expansion is the meaning again: shown once.
             let node = self.dict.expand_entry(e, &e.identity_bindings(), 0);
-            let _ = writeln!(
-                md,
-                "## Full expansion\n\n<div class=\"sd-expansion\">{}</div>\n",
-                self.expansion_html(&from, &node)
-            );
+            if e.meaning.iter().any(|c| matches!(c, Clause::Ref { .. })) {
+                let _ = writeln!(
+                    md,
+                    "## Full expansion\n\n<div class=\"sd-expansion\">{}</div>\n",
+                    self.expansion_html(&from, &node)
+                );
+            }
         }
         if let Some(n) = &e.notes {
             let _ = writeln!(
@@ -201,7 +229,7 @@ impl Site<'_> {
             for d in &e.discouraged {
                 let _ = write!(
                     md,
-                    "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    "<tr><td data-label=\"Instead of\">{}</td><td data-label=\"Why\">{}</td><td data-label=\"Write\">{}</td></tr>",
                     inline_at(&d.phrase, &from),
                     inline_at(&d.reason, &from),
                     inline_at(&d.preferred, &from)
@@ -265,11 +293,12 @@ impl Site<'_> {
             for x in examples {
                 let _ = write!(
                     md,
-                    "<li><a href=\"{}examples/{}.html\">{}</a> — {}</li>",
+                    "<li><a href=\"{}examples/{}.html\">{}</a> — {} {}</li>",
                     up(&from),
                     escape(&x.id),
-                    escape(&x.title),
-                    inline_at(&x.summary, &from)
+                    inline_at(&x.title, &from),
+                    inline_at(&x.summary, &from),
+                    self.status(x).badge()
                 );
             }
             md.push_str("</ul>\n\n");
@@ -406,20 +435,48 @@ impl Site<'_> {
         md
     }
 
-    fn proof(&self, x: &Example, side: SideName) -> String {
+    /// The verification status of a pair: one verdict for both sides.
+    pub fn status(&self, x: &Example) -> PairStatus {
         let Some(report) = self.report else {
-            return "<p class=\"sd-proof sd-unverified\">Not verified in this build: no QEMU report was available when this site was built, so nothing here claims that this side was run.</p>".to_string();
+            return PairStatus::NoReport;
         };
-        let Some(r) = report.side(&x.id, side) else {
-            return format!(
-                "<p class=\"sd-proof sd-unverified\">Not verified: the QEMU report of Linux {} has no result for this side.</p>",
-                escape(&report.kernel_version)
-            );
-        };
-        proof_html(report, r)
+        let sides = [SideName::Good, SideName::Bad].map(|s| report.side(&x.id, s));
+        match sides {
+            [Some(g), Some(b)] if g.pass && b.pass => PairStatus::Verified {
+                kernel: report.kernel_version.clone(),
+            },
+            [Some(g), Some(b)] => PairStatus::NotAsDeclared {
+                kernel: report.kernel_version.clone(),
+                sides: [(SideName::Good, g), (SideName::Bad, b)]
+                    .into_iter()
+                    .filter(|(_, r)| !r.pass)
+                    .map(|(n, _)| n)
+                    .collect(),
+            },
+            _ => PairStatus::Missing {
+                kernel: report.kernel_version.clone(),
+            },
+        }
     }
 
-    fn side_html(&self, x: &Example, which: SideName) -> String {
+    /// The status of the pair, once, above both sides.
+    fn status_html(&self, x: &Example) -> String {
+        let st = self.status(x);
+        let meta = self.report.map_or(String::new(), |r| {
+            format!(
+                "<p class=\"sd-proof-meta\">Report of {} · config {}</p>",
+                escape(&r.finished_at),
+                escape(&r.config_hash.chars().take(12).collect::<String>())
+            )
+        });
+        format!(
+            "<div class=\"sd-proof {}\"><p>{}</p>{meta}</div>",
+            st.class(),
+            st.sentence()
+        )
+    }
+
+    fn side_html(&self, x: &Example, which: SideName, changed: &[bool]) -> String {
         let side = match which {
             SideName::Good => &x.good,
             SideName::Bad => &x.bad,
@@ -436,33 +493,71 @@ impl Site<'_> {
         if let Some(n) = &spec.note {
             h.push_str(&block(n));
         }
-        h.push_str(&self.proof(x, which));
+        if let Some(r) = self
+            .report
+            .and_then(|r| r.side(&x.id, which).map(|s| (r, s)))
+        {
+            h.push_str(&observed_html(r.0, r.1));
+        }
         let code = match self.highlighter {
             Some(hl) => hl.rust(&side.source),
             None => format!(
-                "<pre><code class=\"language-rust\">{}</code></pre>",
+                "<pre class=\"sd-code\"><code class=\"nohighlight\">{}</code></pre>",
                 escape(&side.source)
             ),
         };
-        let _ = write!(h, "<details class=\"sd-source\" open><summary><code>{}</code></summary>{}</details></div>", escape(&side.file.display().to_string()), crate::html::no_blank_lines(&code));
+        let _ = write!(
+            h,
+            "<details class=\"sd-source\" open><summary><code>{}</code></summary>{}</details></div>",
+            escape(&side.file.display().to_string()),
+            mark_lines(&code, changed, which)
+        );
         h
     }
 
-    /// Both sides of an example, side by side.
+    /// Both sides of an example, one above the other, with the lines where they differ marked.
     pub fn pair(&self, x: &Example) -> String {
+        let (good, bad) = changed_lines(&x.good.source, &x.bad.source);
         format!(
-            "<div class=\"sd-pair\" data-example=\"{}\">{}{}</div>",
+            "<div class=\"sd-pair\" data-example=\"{}\">{}<p class=\"sd-diff-legend\">Lines marked <span class=\"sd-mark sd-mark-bad\">−</span> on the bad side and <span class=\"sd-mark sd-mark-good\">+</span> on the good side are where the two differ.</p>{}{}</div>",
             escape(&x.id),
-            self.side_html(x, SideName::Good),
-            self.side_html(x, SideName::Bad)
+            self.status_html(x),
+            self.side_html(x, SideName::Bad, &bad),
+            self.side_html(x, SideName::Good, &good)
+        )
+    }
+
+    /// One row of the examples' index (`{{#example ID}}`): title, summary, outcomes, status.
+    pub fn example_card(&self, from: &str, x: &Example) -> String {
+        let outcome = |s: &safety_dict::dictionary::Side| {
+            let mut o = escape(describe_outcome(s.spec.expect));
+            if let Some(r) = &s.spec.report {
+                let _ = write!(o, " (<code>{}</code>)", escape(r));
+            }
+            o
+        };
+        format!(
+            "<div class=\"sd-example-card\" data-example=\"{}\"><p class=\"sd-example-link\"><a href=\"{}examples/{}.html\">{}</a> {}</p><p>{}</p><p class=\"sd-outcomes\">Good: {} · Bad: {}</p></div>",
+            escape(&x.id),
+            up(from),
+            escape(&x.id),
+            inline_at(&x.title, from),
+            self.status(x).badge(),
+            inline_at(&x.summary, from),
+            outcome(&x.good),
+            outcome(&x.bad)
         )
     }
 
     pub fn example_page(&self, x: &Example) -> String {
         let from = example_md_path(&x.id);
-        let mut md = format!(
+        let mut md = self
+            .code_css
+            .map_or(String::new(), |css| format!("<style>\n{css}</style>\n\n"));
+        let _ = write!(
+            md,
             "<h1 class=\"sd-title\" id=\"example\">{}</h1>\n<p class=\"sd-summary\">{}</p>\n\n",
-            escape(&x.title),
+            inline_at(&x.title, &from),
             inline_at(&x.summary, &from)
         );
         let _ = writeln!(
@@ -485,6 +580,154 @@ impl Site<'_> {
     }
 }
 
+/// Whether a pair was run, once for both sides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PairStatus {
+    /// The site was built without a QEMU report.
+    NoReport,
+    /// The report has no result for a side.
+    Missing {
+        kernel: String,
+    },
+    Verified {
+        kernel: String,
+    },
+    NotAsDeclared {
+        kernel: String,
+        sides: Vec<SideName>,
+    },
+}
+
+impl PairStatus {
+    pub fn class(&self) -> &'static str {
+        match self {
+            PairStatus::NoReport | PairStatus::Missing { .. } => "sd-unverified",
+            PairStatus::Verified { .. } => "sd-pass",
+            PairStatus::NotAsDeclared { .. } => "sd-fail",
+        }
+    }
+
+    pub fn sentence(&self) -> String {
+        match self {
+            PairStatus::NoReport => "<span class=\"sd-verdict\">Not verified in this build:</span> no QEMU report was available when this site was built, so nothing here claims that either side was run.".to_string(),
+            PairStatus::Missing { kernel } => format!("<span class=\"sd-verdict\">Not verified:</span> the QEMU report of Linux {} has no result for one side of this pair.", escape(kernel)),
+            PairStatus::Verified { kernel } => format!("<span class=\"sd-verdict\">✔ Verified.</span> Both sides were built against Linux {} and run in QEMU; each did what it declares.", escape(kernel)),
+            PairStatus::NotAsDeclared { kernel, sides } => format!(
+                "<span class=\"sd-verdict\">✘ Not as declared.</span> On Linux {}, the {} side did not do what it declares.",
+                escape(kernel),
+                sides.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" and the ")
+            ),
+        }
+    }
+
+    /// A short label for lists of examples.
+    pub fn badge(&self) -> String {
+        let text = match self {
+            PairStatus::NoReport | PairStatus::Missing { .. } => "not verified",
+            PairStatus::Verified { .. } => "✔ verified",
+            PairStatus::NotAsDeclared { .. } => "✘ not as declared",
+        };
+        format!("<span class=\"sd-badge {}\">{text}</span>", self.class())
+    }
+}
+
+/// Which lines of each side are not in their longest common subsequence (compared without
+/// trailing whitespace): the lines where the two sides differ.
+pub fn changed_lines(good: &str, bad: &str) -> (Vec<bool>, Vec<bool>) {
+    let a: Vec<&str> = good.lines().map(str::trim_end).collect();
+    let b: Vec<&str> = bad.lines().map(str::trim_end).collect();
+    // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut ca, mut cb) = (vec![true; a.len()], vec![true; b.len()]);
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] == b[j] {
+            ca[i] = false;
+            cb[j] = false;
+            i += 1;
+            j += 1;
+        } else if lcs[i + 1][j] >= lcs[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    (ca, cb)
+}
+
+/// Splits highlighted `<pre><code>` HTML into one `<span class="sd-line">` per source line,
+/// closing and reopening the token spans that cross a line break, and marks changed lines.
+pub fn mark_lines(code: &str, changed: &[bool], side: SideName) -> String {
+    const OPEN: &str = "<code class=\"nohighlight\">";
+    let (Some(start), Some(end)) = (code.find(OPEN), code.rfind("</code>")) else {
+        return code.to_string();
+    };
+    let body = &code[start + OPEN.len()..end];
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut open: Vec<&str> = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        if rest.starts_with("</span>") {
+            open.pop();
+            line.push_str("</span>");
+            rest = &rest[7..];
+        } else if rest.starts_with('<') {
+            let close = rest.find('>').map_or(rest.len(), |i| i + 1);
+            open.push(&rest[..close]);
+            line.push_str(&rest[..close]);
+            rest = &rest[close..];
+        } else if let Some(after) = rest.strip_prefix('\n') {
+            line.push_str(&"</span>".repeat(open.len()));
+            lines.push(std::mem::take(&mut line));
+            line.extend(open.iter().copied());
+            rest = after;
+        } else {
+            let next = rest.find(['<', '\n']).unwrap_or(rest.len());
+            line.push_str(&rest[..next]);
+            rest = &rest[next..];
+        }
+    }
+    // The text after the last line break, if any (not just the closing tags of open spans).
+    let mut tail = line.as_str();
+    let mut text = false;
+    while !tail.is_empty() {
+        match tail.find('<') {
+            Some(0) => tail = tail.find('>').map_or("", |i| &tail[i + 1..]),
+            Some(_) | None => {
+                text = true;
+                break;
+            }
+        }
+    }
+    if text {
+        lines.push(line);
+    }
+    let mark = match side {
+        SideName::Good => "sd-add",
+        SideName::Bad => "sd-del",
+    };
+    let mut out = format!("{}{OPEN}", &code[..start]);
+    for (n, l) in lines.iter().enumerate() {
+        if changed.get(n).copied().unwrap_or(false) {
+            let _ = write!(out, "<span class=\"sd-line {mark}\">{l}</span>");
+        } else {
+            let _ = write!(out, "<span class=\"sd-line\">{l}</span>");
+        }
+    }
+    out.push_str(&code[end..]);
+    out
+}
+
 fn sort_key(e: &Entry) -> String {
     let p = plain(&e.phrase).to_lowercase();
     let p = p.trim_start_matches(|c: char| !c.is_alphanumeric());
@@ -503,7 +746,8 @@ pub fn describe_outcome(o: Outcome) -> &'static str {
     }
 }
 
-fn proof_html(report: &Report, r: &SideResult) -> String {
+/// What the harness observed for one side, with the decisive lines of the log.
+fn observed_html(report: &Report, r: &SideResult) -> String {
     let observed = r.observed.map_or("nothing conclusive", describe_outcome);
     let detail = r
         .observed_detail
@@ -519,11 +763,11 @@ fn proof_html(report: &Report, r: &SideResult) -> String {
     };
     let mut h = if r.pass {
         format!(
-            "<div class=\"sd-proof sd-pass\"><p><span class=\"sd-verdict\">✔ Verified.</span> {what}: {observed}{detail}, as declared.</p>"
+            "<div class=\"sd-observed sd-pass\"><p>{what}: {observed}{detail}, as declared.</p>"
         )
     } else {
         format!(
-            "<div class=\"sd-proof sd-fail\"><p><span class=\"sd-verdict\">✘ Not as declared.</span> {what}: observed {observed}{detail}. {}</p>",
+            "<div class=\"sd-observed sd-fail\"><p>{what}: observed {observed}{detail}. {}</p>",
             escape(r.failure.as_deref().unwrap_or(""))
         )
     };
@@ -534,11 +778,94 @@ fn proof_html(report: &Report, r: &SideResult) -> String {
             escape(&r.excerpt.join("\n"))
         );
     }
-    let _ = write!(
-        h,
-        "<p class=\"sd-proof-meta\">Report of {} · config {}</p></div>",
-        escape(&report.finished_at),
-        escape(&report.config_hash.chars().take(12).collect::<String>())
-    );
+    h.push_str("</div>");
     h
+}
+
+/// A link to the expander page with `text` in its address.
+pub fn expander_link(from: &str, text: &str) -> String {
+    let mut q = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            q.push(char::from(b));
+        } else {
+            let _ = write!(q, "%{b:02X}");
+        }
+    }
+    format!("{}expander.html?text={q}", up(from))
+}
+
+/// A comment for the expander link of an entry's page: one that uses the entry's phrase (a
+/// justification after a requirement it can justify, anything else as a `# Safety` item), or
+/// for a concept, one that uses the first phrase whose meaning refers to the concept.
+pub fn expander_sample(dict: &Dictionary, e: &Entry) -> Option<String> {
+    let comment = |e: &Entry| match e.kind {
+        Kind::Justification => format!(
+            "// SAFETY: `ptr` is valid for reads by {}.",
+            e.phrase.trim_end_matches('.')
+        ),
+        _ => format!("# Safety\n\n- {}", e.phrase),
+    };
+    if e.kind != Kind::Concept {
+        return Some(comment(e));
+    }
+    dict.used_in(&e.id)
+        .into_iter()
+        .find(|u| u.kind != Kind::Concept)
+        .map(comment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changed_lines_are_those_outside_the_common_subsequence() {
+        let (g, b) = changed_lines("a\nb\nc\nd\n", "a\nx\nc\nd  \ny\n");
+        assert_eq!(g, vec![false, true, false, false]);
+        assert_eq!(b, vec![false, true, false, false, true]);
+    }
+
+    #[test]
+    fn mark_lines_closes_and_reopens_spans_across_lines() {
+        let code = "<pre class=\"sd-code\"><code class=\"nohighlight\"><span class=\"a\"><span class=\"b\">x\ny</span>\nz\n</span></code></pre>";
+        let out = mark_lines(code, &[false, true, false], SideName::Good);
+        assert_eq!(
+            out,
+            "<pre class=\"sd-code\"><code class=\"nohighlight\"><span class=\"sd-line\"><span class=\"a\"><span class=\"b\">x</span></span></span><span class=\"sd-line sd-add\"><span class=\"a\"><span class=\"b\">y</span></span></span><span class=\"sd-line\"><span class=\"a\">z</span></span></code></pre>"
+        );
+    }
+
+    #[test]
+    fn the_expander_link_of_every_entry_expands_to_that_entry() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let dict = crate::run::load_dictionary(&root).expect("the repository's dictionary loads");
+        let mut wrong = Vec::new();
+        fn names(n: &Node, id: &str) -> bool {
+            n.entry.as_deref() == Some(id) || n.children.iter().any(|c| names(c, id))
+        }
+        for e in dict.entries() {
+            let Some(sample) = expander_sample(&dict, e) else {
+                assert_eq!(e.kind, Kind::Concept, "{}", e.id);
+                continue;
+            };
+            let exp = dict.expand(&sample);
+            let found = exp.items.iter().any(|i| {
+                std::iter::once(&i.statement)
+                    .chain(&i.justifications)
+                    .any(|s| match s {
+                        safety_dict::expand::Statement::Recognised {
+                            entry, expansion, ..
+                        } => entry == &e.id || names(expansion, &e.id),
+                        _ => false,
+                    })
+            });
+            if !found {
+                wrong.push(format!("{}: {sample:?}", e.id));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        let link = expander_link("dictionary/x.md", "`a` is b & c");
+        assert_eq!(link, "../expander.html?text=%60a%60%20is%20b%20%26%20c");
+    }
 }

@@ -86,6 +86,12 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
     let report = Report::load(&report_file).with_context(|| "reading the examples' QEMU report")?;
     let html = ctx.renderer == "html";
     let highlighter = html.then(Highlighter::new);
+    // The highlighting CSS goes into the pages with code (the examples) only.
+    let code_css = if html {
+        Some(crate::highlight::read_css(&ctx.root)?)
+    } else {
+        None
+    };
 
     // Which chapters use which terms, for the backlinks of entry pages.
     let mut term_uses: TermUses = BTreeMap::new();
@@ -110,6 +116,7 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         report: report.as_ref(),
         term_uses: &term_uses,
         highlighter: highlighter.as_ref(),
+        code_css: code_css.as_deref(),
     };
 
     let mut errors: Vec<ChapterError> = Vec::new();
@@ -140,7 +147,8 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
 
     add_dictionary_pages(&mut book, &site);
     add_example_pages(&mut book, &site);
-    crate::expander::add_page(&mut book, &dict);
+    crate::expander::add_page(&mut book, &dict, &ctx.root)?;
+    number_generated(&mut book.items);
     check_links(ctx, &book)?;
     check_registry(ctx, &dict)?;
     if let Ok(dir) = std::env::var("SAFETY_DICT_MATERIALIZE") {
@@ -150,6 +158,29 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         }
     }
     Ok(book)
+}
+
+/// Gives each generated sub-chapter a section number under its parent's (`14.2.7`): mdBook
+/// nests and folds the sidebar by these numbers (`no-section-label` keeps them out of sight),
+/// and lists an unnumbered chapter flat at the top level.
+fn number_generated(items: &mut [BookItem]) {
+    for item in items {
+        let BookItem::Chapter(ch) = item else {
+            continue;
+        };
+        if let Some(parent) = ch.number.clone() {
+            let mut n = 0;
+            for sub in &mut ch.sub_items {
+                if let BookItem::Chapter(s) = sub {
+                    n += 1;
+                    if s.number.is_none() {
+                        s.number = Some(parent.iter().copied().chain([n]).collect());
+                    }
+                }
+            }
+        }
+        number_generated(&mut ch.sub_items);
+    }
 }
 
 fn find_chapter<'a>(items: &'a mut [BookItem], path: &str) -> Option<&'a mut Chapter> {
@@ -218,7 +249,7 @@ fn add_example_pages(book: &mut Book, site: &Site<'_>) {
         .iter()
         .map(|x| {
             BookItem::Chapter(generated(
-                x.title.clone(),
+                crate::html::plain(&x.title),
                 site.example_page(x),
                 pages::example_md_path(&x.id),
                 vec!["Examples".into()],
@@ -232,7 +263,7 @@ fn add_example_pages(book: &mut Book, site: &Site<'_>) {
             for x in site.dict.examples() {
                 content.push_str(&format!(
                     "- [{}](examples/{}.md)\n",
-                    x.title.replace(['[', ']'], ""),
+                    crate::html::plain(&x.title).replace(['[', ']'], ""),
                     x.id
                 ));
             }
