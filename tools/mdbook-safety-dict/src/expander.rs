@@ -18,16 +18,16 @@ pub enum PageError {
     /// The script file could not be read.
     Script(std::path::PathBuf, std::io::Error),
     /// The script holds text that would end or confuse the `<script>` element it goes into.
-    UnsafeScript(&'static str),
+    UnsafeScript(&'static str, &'static str),
 }
 
 impl std::fmt::Display for PageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PageError::Script(p, e) => write!(f, "cannot read {}: {e}", p.display()),
-            PageError::UnsafeScript(what) => write!(
+            PageError::UnsafeScript(file, what) => write!(
                 f,
-                "{SCRIPT} contains `{what}`, which cannot be placed inside a <script> element"
+                "{file} contains `{what}`, which cannot be placed inside a <script> element"
             ),
         }
     }
@@ -35,15 +35,23 @@ impl std::fmt::Display for PageError {
 
 impl std::error::Error for PageError {}
 
+/// The dictionary index's filter box, inlined into that page.
+pub const FILTER_SCRIPT: &str = "theme/safety-dict-filter.js";
+
 /// Reads the expander script from the book root.
 pub fn read_script(root: &Path) -> Result<String, PageError> {
-    let path = root.join(SCRIPT);
+    read_inline_script(root, SCRIPT)
+}
+
+/// Reads a script (path relative to the book root) that goes inline into one page.
+pub fn read_inline_script(root: &Path, file: &'static str) -> Result<String, PageError> {
+    let path = root.join(file);
     let script = std::fs::read_to_string(&path).map_err(|e| PageError::Script(path, e))?;
     let lower = script.to_ascii_lowercase();
     // `</script` ends the element; `<!--` switches the parser into its escaped states.
     for bad in ["</script", "<!--"] {
         if lower.contains(bad) {
-            return Err(PageError::UnsafeScript(bad));
+            return Err(PageError::UnsafeScript(file, bad));
         }
     }
     Ok(script)
@@ -133,7 +141,7 @@ mod tests {
         std::fs::write(dir.path().join(SCRIPT), "var s = \"</script>\";").expect("write");
         assert!(matches!(
             read_script(dir.path()),
-            Err(PageError::UnsafeScript("</script"))
+            Err(PageError::UnsafeScript(SCRIPT, "</script"))
         ));
     }
 }

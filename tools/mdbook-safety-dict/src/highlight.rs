@@ -73,9 +73,17 @@ fn plain_block(source: &str) -> String {
 /// Where `gen-css` writes the highlighting CSS, relative to the book root.
 pub const CSS_FILE: &str = "theme/syntect.css";
 
-/// Reads the highlighting CSS for the example pages (a `<style>` element of each).
-pub fn read_css(root: &std::path::Path) -> anyhow::Result<String> {
-    let path = root.join(CSS_FILE);
+/// The example pages' own CSS (pairs, code lines, diff marks), relative to the book root.
+pub const EXAMPLES_CSS_FILE: &str = "theme/safety-dict-examples.css";
+
+/// The CSS that only the example pages need, in a `<style>` element of each: the
+/// highlighting (`gen-css`) and the layout of a pair. No other page downloads it.
+pub fn examples_css(root: &std::path::Path) -> anyhow::Result<String> {
+    Ok(read_css(root, CSS_FILE)? + &read_css(root, EXAMPLES_CSS_FILE)?)
+}
+
+fn read_css(root: &std::path::Path, file: &str) -> anyhow::Result<String> {
+    let path = root.join(file);
     let css = std::fs::read_to_string(&path).map_err(|e| {
         anyhow::anyhow!(
             "cannot read {}: {e}; run `cargo run -p mdbook-safety-dict -- gen-css`",

@@ -141,13 +141,13 @@ impl Site<'_> {
         let mut md = String::new();
         let _ = writeln!(
             md,
-            "<h1 class=\"sd-title\" id=\"entry\">{}</h1>\n<div class=\"sd-meta\"><span class=\"sd-kind sd-kind-{}\">{}</span> <code class=\"sd-id\">{}</code> <button class=\"sd-copy\" type=\"button\" data-url=\"{}\" title=\"Copy the stable URL of this entry\">Copy link</button> <a class=\"sd-permalink\" href=\"{}\">{}</a></div>\n",
+            // The copy button and the permalink are made by theme/safety-dict.js from `data-url`,
+            // so that their text ("Copy link", the URL) stays out of the search index.
+            "<h1 class=\"sd-title\" id=\"entry\">{}</h1>\n<div class=\"sd-meta\"><span class=\"sd-kind sd-kind-{}\">{}</span> <code class=\"sd-id\">{}</code> <span class=\"sd-link-slot\" data-url=\"{}\"></span></div>\n",
             inline_at(&e.phrase, &from),
             e.kind.dir(),
             e.kind.dir(),
             escape(&e.id),
-            escape(&url),
-            escape(&url),
             escape(&url),
         );
         let _ = writeln!(
@@ -377,7 +377,7 @@ impl Site<'_> {
 
     /// The filterable list appended to the dictionary's own index page.
     pub fn filter_list(&self, from: &str) -> String {
-        let mut md = String::from("\n\n## All entries\n\n");
+        let mut md = String::from("\n\n## Find an entry\n\nType a phrase, an accepted wording, a safety-tag name or an id; typos are forgiven and exact matches come first.\n\n");
         md.push_str("<div id=\"sd-filter\" class=\"sd-filter\" hidden><label for=\"sd-filter-input\">Filter</label> <input id=\"sd-filter-input\" type=\"search\" placeholder=\"valid for reads, ValidCStr, refcount…\" autocomplete=\"off\"> <span class=\"sd-filter-kinds\">");
         for k in Kind::ALL {
             let _ = write!(

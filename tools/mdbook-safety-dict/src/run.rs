@@ -88,7 +88,7 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
     let highlighter = html.then(Highlighter::new);
     // The highlighting CSS goes into the pages with code (the examples) only.
     let code_css = if html {
-        Some(crate::highlight::read_css(&ctx.root)?)
+        Some(crate::highlight::examples_css(&ctx.root)?)
     } else {
         None
     };
@@ -119,6 +119,14 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         code_css: code_css.as_deref(),
     };
 
+    let filter_script =
+        crate::expander::read_inline_script(&ctx.root, crate::expander::FILTER_SCRIPT)?;
+    let filter_list = |from: &str| {
+        format!(
+            "{}\n<script>\n{filter_script}\n</script>\n",
+            site.filter_list(from)
+        )
+    };
     let mut errors: Vec<ChapterError> = Vec::new();
     book.for_each_chapter_mut(|ch| {
         let Some(path) = ch.path.clone() else { return };
@@ -130,7 +138,19 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
             Err(mut e) => errors.append(&mut e),
         }
         if from == "dictionary/index.md" {
-            ch.content.push_str(&site.filter_list(&from));
+            // The filter comes first: after the title and the first paragraph.
+            let list = filter_list(&from);
+            let at = ch
+                .content
+                .find("\n# ")
+                .or_else(|| ch.content.starts_with("# ").then_some(0))
+                .and_then(|h| ch.content[h..].find("\n\n").map(|p| h + p))
+                .and_then(|p| {
+                    let after = p + 2;
+                    ch.content[after..].find("\n\n").map(|q| after + q)
+                })
+                .unwrap_or(ch.content.len());
+            ch.content.insert_str(at, &list);
         }
     });
     if !errors.is_empty() {
@@ -145,7 +165,7 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         );
     }
 
-    add_dictionary_pages(&mut book, &site);
+    add_dictionary_pages(&mut book, &site, &filter_list);
     add_example_pages(&mut book, &site);
     crate::expander::add_page(&mut book, &dict, &ctx.root)?;
     number_generated(&mut book.items);
@@ -197,7 +217,7 @@ fn find_chapter<'a>(items: &'a mut [BookItem], path: &str) -> Option<&'a mut Cha
     None
 }
 
-fn add_dictionary_pages(book: &mut Book, site: &Site<'_>) {
+fn add_dictionary_pages(book: &mut Book, site: &Site<'_>, filter_list: &dyn Fn(&str) -> String) {
     let parent_name = "Dictionary".to_string();
     let mut subs: Vec<BookItem> = Vec::new();
     subs.push(BookItem::Chapter(generated(
@@ -226,7 +246,7 @@ fn add_dictionary_pages(book: &mut Book, site: &Site<'_>) {
     match find_chapter(&mut book.items, "dictionary/index.md") {
         Some(ch) => ch.sub_items.extend(subs),
         None => {
-            let content = format!("# Dictionary\n{}", site.filter_list("dictionary/index.md"));
+            let content = format!("# Dictionary\n{}", filter_list("dictionary/index.md"));
             let mut ch = generated(
                 parent_name,
                 content,
