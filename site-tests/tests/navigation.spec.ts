@@ -80,3 +80,37 @@ test('375 px: the discouraged-wordings table reads as cards, not a word per line
   }
   await context.close();
 });
+
+// Issue 13, item 7: sources as links — kernel files at the pinned version on Elixir (with a text
+// fragment to the quoted line), the RFC in the list archive, standard-library items in the docs.
+test('sources are links: kernel files on Elixir, the RFC on lore, std in its docs', async ({ page }) => {
+  const dir = path.join(siteDir, 'dictionary');
+  let kernel = 0, rfc = 0, std = 0;
+  const plain: string[] = [];
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.html'))) {
+    const html = fs.readFileSync(path.join(dir, f), 'utf8');
+    const list = html.match(/<ul class="sd-sources">([\s\S]*?)<\/ul>/);
+    if (!list) continue;
+    for (const li of list[1].split(/<li>/).slice(1)) {
+      const text = li.replace(/<[^>]+>/g, '');
+      if (/^\s*Linux \d/.test(text)) {
+        kernel++;
+        if (!/href="https:\/\/elixir\.bootlin\.com\/linux\/v\d+\.\d+(\.\d+)?\/source\/[\w/.-]+\.(rs|c|h)/.test(li)) plain.push(`${f}: ${text}`);
+      } else if (/^\s*RFC 2024/.test(text)) {
+        rfc++;
+        if (!/href="https:\/\/lore\.kernel\.org\/rust-for-linux\//.test(li)) plain.push(`${f}: ${text}`);
+      } else if (/^\s*(core|alloc|std)::/.test(text)) {
+        std++;
+        if (!/href="https:\/\/doc\.rust-lang\.org\/(core|alloc|std)\//.test(li)) plain.push(`${f}: ${text}`);
+      }
+    }
+  }
+  expect(kernel).toBeGreaterThan(10);
+  expect(rfc).toBeGreaterThan(5);
+  expect(std).toBeGreaterThan(3);
+  expect(plain).toEqual([]);
+  // A quoted kernel comment becomes a text fragment of the link.
+  await page.goto('dictionary/dangling-pointer.html');
+  const a = page.locator('main .sd-sources a[href*="workqueue.rs"]').first();
+  await expect(a).toHaveAttribute('href', /#:~:text=The%20provided%20pointer%20must%20not%20be%20dangling$/);
+});

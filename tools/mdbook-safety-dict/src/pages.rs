@@ -306,7 +306,7 @@ impl Site<'_> {
         if !e.sources.is_empty() {
             md.push_str("## Sources\n\n<ul class=\"sd-sources\">");
             for s in &e.sources {
-                let _ = write!(md, "<li>{}</li>", inline_at(s, &from));
+                let _ = write!(md, "<li>{}</li>", source_html(s, &from));
             }
             md.push_str("</ul>\n");
         }
@@ -782,17 +782,139 @@ fn observed_html(report: &Report, r: &SideResult) -> String {
     h
 }
 
-/// A link to the expander page with `text` in its address.
-pub fn expander_link(from: &str, text: &str) -> String {
+/// Percent-encodes everything but unreserved characters (RFC 3986).
+fn percent(text: &str) -> String {
     let mut q = String::new();
     for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+        if b.is_ascii_alphanumeric() || b"_.~".contains(&b) {
             q.push(char::from(b));
         } else {
             let _ = write!(q, "%{b:02X}");
         }
     }
-    format!("{}expander.html?text={q}", up(from))
+    q
+}
+
+/// Where a source of an entry can be read:
+/// - `linux-X.Y path/file.rs (quoted text)`: each path links to the file at that kernel version
+///   on Elixir; with one path, a text fragment (`#:~:text=`) takes the browser to the quoted
+///   text (the line), where the browser supports it.
+/// - `RFC 2024 (Benno Lossin), file.rst`: a search of the rust-for-linux list archive.
+/// - `core::…`, `alloc::…`, `std::…`: the module page (and its section) or the docs' search.
+/// - `The Rust Reference, Title`: the Reference's search.
+///   Anything else is shown as written.
+pub fn source_html(source: &str, from: &str) -> String {
+    let link = |href: &str, text: &str| {
+        format!("<a href=\"{}\">{}</a>", escape(href), inline_at(text, from))
+    };
+    if let Some(rest) = source.strip_prefix("linux-") {
+        let (version, files) = rest.split_once(' ').unwrap_or((rest, ""));
+        let (paths, note) = match files.find(" (") {
+            Some(i) => (&files[..i], &files[i..]),
+            None => (files, ""),
+        };
+        let quote = note
+            .trim()
+            .strip_prefix('(')
+            .and_then(|n| n.strip_suffix(')'))
+            .filter(|q| !q.contains("...") && !q.contains('…'));
+        let list: Vec<&str> = paths.split(", ").map(str::trim).collect();
+        let valid = |p: &&str| {
+            !p.is_empty()
+                && p.contains('/')
+                && p.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+        };
+        if version.chars().all(|c| c.is_ascii_digit() || c == '.') && list.iter().all(valid) {
+            let links: Vec<String> = list
+                .iter()
+                .map(|p| {
+                    let mut href =
+                        format!("https://elixir.bootlin.com/linux/v{version}/source/{p}");
+                    if let (1, Some(q)) = (list.len(), quote) {
+                        let _ = write!(href, "#:~:text={}", percent(q));
+                    }
+                    link(&href, p)
+                })
+                .collect();
+            return format!(
+                "Linux {} {}{}",
+                escape(version),
+                links.join(", "),
+                inline_at(note, from)
+            );
+        }
+    }
+    if let Some(rest) = source.strip_prefix("RFC 2024 (Benno Lossin)") {
+        let file = rest
+            .trim_start_matches(", ")
+            .split([' ', ','])
+            .next()
+            .unwrap_or("");
+        let query = format!("Lossin safety standard {file}");
+        return format!(
+            "{}{}",
+            link(
+                &format!(
+                    "https://lore.kernel.org/rust-for-linux/?q={}",
+                    percent(query.trim())
+                ),
+                "RFC 2024 (Benno Lossin)"
+            ),
+            inline_at(rest, from)
+        );
+    }
+    let path = source.split([' ', ',']).next().unwrap_or("");
+    let std_crate = ["core::", "alloc::", "std::"]
+        .iter()
+        .any(|c| path.starts_with(c));
+    if std_crate
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '_')
+    {
+        let rest = &source[path.len()..];
+        let href = if rest.starts_with(" module documentation") {
+            let mut h = format!(
+                "https://doc.rust-lang.org/{}/index.html",
+                path.replace("::", "/")
+            );
+            if let Some(section) = rest.strip_prefix(" module documentation, section ") {
+                let _ = write!(h, "#{}", crate::links::heading_id(section));
+            }
+            h
+        } else {
+            let krate = path.split("::").next().unwrap_or("core");
+            format!(
+                "https://doc.rust-lang.org/{krate}/?search={}",
+                percent(path)
+            )
+        };
+        return format!(
+            "{}{}",
+            link(&href, &format!("`{path}`")),
+            inline_at(rest, from)
+        );
+    }
+    if let Some(title) = source.strip_prefix("The Rust Reference, ") {
+        return format!(
+            "{}, {}",
+            link("https://doc.rust-lang.org/reference/", "The Rust Reference"),
+            link(
+                &format!(
+                    "https://doc.rust-lang.org/reference/?search={}",
+                    percent(title)
+                ),
+                title
+            )
+        );
+    }
+    inline_at(source, from)
+}
+
+/// A link to the expander page with `text` in its address.
+pub fn expander_link(from: &str, text: &str) -> String {
+    format!("{}expander.html?text={}", up(from), percent(text))
 }
 
 /// A comment for the expander link of an entry's page: one that uses the entry's phrase (a
@@ -867,5 +989,50 @@ mod tests {
         assert!(wrong.is_empty(), "{wrong:#?}");
         let link = expander_link("dictionary/x.md", "`a` is b & c");
         assert_eq!(link, "../expander.html?text=%60a%60%20is%20b%20%26%20c");
+    }
+
+    #[test]
+    fn sources_become_links() {
+        let k = source_html(
+            "linux-6.12 rust/kernel/workqueue.rs (The provided pointer must not be dangling)",
+            "dictionary/x.md",
+        );
+        assert!(
+            k.contains("href=\"https://elixir.bootlin.com/linux/v6.12/source/rust/kernel/workqueue.rs#:~:text=The%20provided%20pointer%20must%20not%20be%20dangling\""),
+            "{k}"
+        );
+        let two = source_html(
+            "linux-6.12 rust/kernel/uaccess.rs, rust/kernel/page.rs",
+            "a.md",
+        );
+        assert_eq!(
+            two.matches("<a href=\"https://elixir.bootlin.com/linux/v6.12/source/rust/kernel/")
+                .count(),
+            2,
+            "{two}"
+        );
+        assert!(!two.contains(":~:text"), "{two}");
+        let m = source_html(
+            "core::ptr module documentation, section Pointer to reference conversion",
+            "a.md",
+        );
+        assert!(m.contains("href=\"https://doc.rust-lang.org/core/ptr/index.html#pointer-to-reference-conversion\""), "{m}");
+        let t = source_html("core::mem::MaybeUninit documentation", "a.md");
+        assert!(
+            t.contains(
+                "href=\"https://doc.rust-lang.org/core/?search=core%3A%3Amem%3A%3AMaybeUninit\""
+            ),
+            "{t}"
+        );
+        let r = source_html(
+            "RFC 2024 (Benno Lossin), requirements.rst (the up-to form)",
+            "a.md",
+        );
+        assert!(r.contains("href=\"https://lore.kernel.org/rust-for-linux/?q=Lossin%20safety%20standard%20requirements.rst\""), "{r}");
+        let other = source_html("Kangrejos 2024 report <b>", "a.md");
+        assert!(
+            !other.contains("<a ") && other.contains("&lt;b&gt;"),
+            "{other}"
+        );
     }
 }
