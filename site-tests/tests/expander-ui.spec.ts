@@ -75,13 +75,15 @@ test('the input lives in the URL: typing updates ?text=, the URL restores the ex
 });
 
 test('"Copy as Markdown" copies exactly what `safety-dict expand --format markdown` prints', async ({ page, context, baseURL }) => {
+  // The CLI runs through cargo, which may wait for a build lock on a busy machine.
+  test.setTimeout(150_000);
+  const expected = cli(['expand', '--format', 'markdown'], COMMENT);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
   await page.goto('expander.html?text=' + encodeURIComponent(COMMENT));
   await page.evaluate(() => navigator.clipboard.writeText('not copied yet'));
   await page.locator('#sd-expander-copy-md').click();
   await expect(page.locator('#sd-expander-status')).toHaveText('Markdown copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  const expected = cli(['expand', '--format', 'markdown'], COMMENT);
   expect(copied).toBe(expected);
   expect(copied).toContain('([function-requirements](');
   // "Copy link" copies the address with the text in it.
