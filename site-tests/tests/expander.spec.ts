@@ -1,8 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repo, siteDir } from './helpers';
+import { cli, siteDir } from './helpers';
 
 // The web expander must give, for every case of the conformance corpus written by the CLI
 // (`safety-dict corpus --out FILE`), exactly the CLI's JSON output.
@@ -11,9 +10,7 @@ test('web expander agrees with the CLI on the whole conformance corpus', async (
   expect(fs.existsSync(path.join(siteDir, 'expander.html')), 'expander.html is in the built site').toBe(true);
   const out = path.join(__dirname, '..', 'test-results', 'corpus.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  execFileSync('cargo', ['run', '-q', '--release', '-p', 'safety-dict', '--', 'corpus', '--out', out], {
-    cwd: repo, stdio: 'pipe', timeout: 100_000,
-  });
+  cli(['corpus', '--out', out]);
   const corpus = JSON.parse(fs.readFileSync(out, 'utf8'));
   const cases: any[] = Array.isArray(corpus) ? corpus : corpus.cases;
   expect(Array.isArray(cases), 'corpus is an array of cases or {cases: [...]}').toBe(true);
