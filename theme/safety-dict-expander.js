@@ -594,7 +594,44 @@
         };
     }
 
+    // `safety-dict expand --format markdown` (expand.rs `render_markdown`), from the same JSON.
+    function renderMarkdown(exp) {
+        var out = "";
+        function node(n, depth, label) {
+            var indent = new Array(depth + 1).join("  ") + " ";
+            if (n.entry !== undefined && n.url !== undefined) {
+                out += indent + "- " + label + n.text + " ([" + n.entry + "](" + n.url + "))\n";
+            } else {
+                out += indent + "- " + label + n.text + "\n";
+            }
+            (n.children || []).forEach(function (c) { node(c, depth + 1, ""); });
+        }
+        function statement(s, label) {
+            label = label ? "**" + label + "** " : "";
+            if (s.status === "recognised") {
+                node(s.expansion, 1, label);
+                if (s.discouraged) {
+                    out += "   - discouraged wording: " + s.discouraged.reason + " Write instead: " + s.discouraged.preferred + "\n";
+                }
+                return;
+            }
+            out += "   - " + label + "not in the dictionary: \"" + s.text + "\"\n";
+            s.suggestions.forEach(function (g) {
+                out += "     - nearest: " + g.phrase + " ([" + g.entry + "](" + g.url + "))\n";
+            });
+        }
+        exp.items.forEach(function (item, n) {
+            if (n > 0) { out += "\n"; }
+            var at = item.position === "guarantee" ? " (as a guarantee)" : item.position === "invariant" ? " (as an invariant)" : "";
+            out += (n + 1) + ". " + item.text + at + "\n";
+            statement(item.statement, null);
+            (item.justifications || []).forEach(function (j) { statement(j, "by"); });
+        });
+        return out;
+    }
+
     root.safetyDictExpander = makeExpander;
+    root.safetyDictMarkdown = renderMarkdown;
 
     // --- The page ---
     if (typeof document === "undefined") { return; }
@@ -607,7 +644,13 @@
     var input = document.getElementById("sd-expander-input");
     var button = document.getElementById("sd-expander-run");
     var output = document.getElementById("sd-expander-output");
+    var actions = document.getElementById("sd-expander-actions");
+    var toggle = document.getElementById("sd-expander-toggle");
+    var copyMd = document.getElementById("sd-expander-copy-md");
+    var copyLink = document.getElementById("sd-expander-copy-link");
+    var status = document.getElementById("sd-expander-status");
     if (!input || !button || !output) { return; }
+    var last = null;
     // Entry pages, relative to this page (which sits at the site root).
     function entryHref(id) { return "dictionary/" + encodeURIComponent(id) + ".html"; }
 
@@ -632,18 +675,21 @@
         return a;
     }
 
+    // A line of the tree and the lines under it; theme/safety-dict.js folds them.
     function renderNode(node, label) {
         var li = el("li");
-        if (label) { li.appendChild(el("strong", null, label + " ")); }
-        inline(li, node.text);
+        var line = el("span", "sd-node");
+        if (label) { line.appendChild(el("strong", null, label + " ")); }
+        inline(line, node.text);
         if (node.entry !== undefined && node.url !== undefined) {
-            li.appendChild(document.createTextNode(" ("));
-            li.appendChild(entryLink(node.entry));
-            li.appendChild(document.createTextNode(")"));
+            line.appendChild(document.createTextNode(" ("));
+            line.appendChild(entryLink(node.entry));
+            line.appendChild(document.createTextNode(")"));
         }
-        if (node.children) {
+        li.appendChild(line);
+        if (node.children && node.children.length) {
             var ul = el("ul");
-            node.children.forEach(function (c) { ul.appendChild(renderNode(c)); });
+            node.children.forEach(function (c) { ul.appendChild(renderNode(c, null)); });
             li.appendChild(ul);
         }
         return li;
@@ -658,7 +704,7 @@
                 inline(adv, s.discouraged.reason + " ");
                 adv.appendChild(el("strong", null, "Write instead: "));
                 inline(adv, s.discouraged.preferred);
-                li.insertBefore(adv, li.querySelector("ul"));
+                li.appendChild(adv);
             }
             list.appendChild(li);
             return;
@@ -683,28 +729,110 @@
         list.appendChild(un);
     }
 
+    // theme/safety-dict.js (loaded after this page's content) provides the folding.
+    function foldApi() { return root.safetyDictFold; }
+
+    function updateToggle() {
+        if (!toggle) { return; }
+        var fold = foldApi();
+        var any = !!fold && fold.count(output) > 0;
+        toggle.hidden = !any;
+        var open = any && fold.allOpen(output);
+        toggle.textContent = open ? "Collapse to first level" : "Expand all";
+    }
+
+    // The input lives in the URL (?text=), so an expansion is a link that can be pasted.
+    function saveUrl() {
+        var params = new URLSearchParams(window.location.search);
+        if (input.value) { params.set("text", input.value); } else { params.delete("text"); }
+        var search = params.toString();
+        history.replaceState(null, "", window.location.pathname + (search ? "?" + search : "") + window.location.hash);
+    }
+
     function render() {
         while (output.firstChild) { output.removeChild(output.firstChild); }
-        var exp = expand(input.value);
-        if (!exp.items.length) {
+        saveUrl();
+        last = expand(input.value);
+        if (actions) { actions.hidden = !last.items.length; }
+        if (!last.items.length) {
             output.appendChild(el("p", null, "Nothing to expand: the text holds no sentence or list item."));
+            updateToggle();
             return;
         }
         var ol = el("ol", "sd-expander-items");
-        exp.items.forEach(function (it) {
+        last.items.forEach(function (it) {
             var li = el("li", "sd-expander-item");
             li.appendChild(inline(el("p", "sd-expander-text"), it.text));
-            var ul = el("ul", "sd-expander-tree");
+            var ul = el("ul", "sd-expander-tree sd-tree");
             renderStatement(ul, it.statement, null);
             (it.justifications || []).forEach(function (j) { renderStatement(ul, j, "by"); });
             li.appendChild(ul);
             ol.appendChild(li);
         });
         output.appendChild(ol);
+        if (foldApi()) { foldApi().tree(output, updateToggle); }
+        updateToggle();
+    }
+
+    function copy(text, done) {
+        var fallback = function () {
+            var area = document.createElement("textarea");
+            area.value = text;
+            document.body.appendChild(area);
+            area.select();
+            var ok = false;
+            try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+            document.body.removeChild(area);
+            done(ok);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+        } else {
+            fallback();
+        }
+    }
+
+    function say(text) {
+        if (!status) { return; }
+        status.textContent = text;
+        setTimeout(function () { if (status.textContent === text) { status.textContent = ""; } }, 2500);
     }
 
     button.addEventListener("click", render);
     input.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); render(); }
     });
+    var timer = null;
+    input.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(render, 250);
+    });
+    if (toggle) {
+        toggle.addEventListener("click", function () {
+            var fold = foldApi();
+            if (fold) { fold.setAll(output, !fold.allOpen(output)); }
+            updateToggle();
+        });
+    }
+    if (copyMd) {
+        copyMd.addEventListener("click", function () {
+            if (!last) { render(); }
+            copy(renderMarkdown(last), function (ok) { say(ok ? "Markdown copied" : "Copy failed: select the text and press Ctrl+C"); });
+        });
+    }
+    if (copyLink) {
+        copyLink.addEventListener("click", function () {
+            saveUrl();
+            copy(window.location.href, function (ok) { say(ok ? "Link copied" : "Copy failed: copy the address bar"); });
+        });
+    }
+    var initial = new URLSearchParams(window.location.search).get("text");
+    if (initial !== null) {
+        input.value = initial;
+        if (document.readyState === "loading") {
+            document.addEventListener("DOMContentLoaded", render);
+        } else {
+            render();
+        }
+    }
 })(typeof window !== "undefined" ? window : globalThis);

@@ -34,27 +34,37 @@ test('entry page: copy-link puts the stable URL (site-url + path) into the clipb
   expect(copied).toBe(siteUrl() + ENTRY);
 });
 
-test('entry page: <details> expansions open and show the substituted text', async ({ page }) => {
+test('entry page: the expansion tree opens below its first level on demand, with the substituted text', async ({ page }) => {
   await page.goto(ENTRY);
   const tree = page.locator('main .sd-expansion');
   await expect(tree).toBeVisible();
-  // A collapsed node (in-bounds, nested under dereferenceable) whose body has the substituted size.
-  const deref = tree.locator('details', { has: page.locator(':scope > summary a.sd-ref[href$="dereferenceable.html"]') }).first();
-  const inBounds = deref.locator('details', { has: page.locator(':scope > summary a.sd-ref[href$="in-bounds.html"]') }).first();
+  // A folded line (in-bounds, nested under dereferenceable) whose body has the substituted size.
+  const deref = tree.locator('li', { has: page.locator(':scope > .sd-node a.sd-ref[href$="dereferenceable.html"]') }).first();
+  const inBounds = deref.locator('li', { has: page.locator(':scope > .sd-node a.sd-ref[href$="in-bounds.html"]') }).first();
   const body = inBounds.locator(':scope > ul > li').first();
-  await expect(deref).not.toHaveAttribute('open', /.*/);
+  const derefButton = deref.locator(':scope > button.sd-fold');
+  await expect(derefButton).toHaveAttribute('aria-expanded', 'false');
   await expect(body).toBeHidden();
-  await deref.locator(':scope > summary').click();
-  await expect(deref).toHaveAttribute('open', /.*/);
-  await expect(inBounds.locator(':scope > summary')).toBeVisible();
-  await expect(inBounds.locator(':scope > summary')).toContainText('size_of::<T>()');
-  await inBounds.locator(':scope > summary').click();
+  await derefButton.click();
+  await expect(derefButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(inBounds.locator(':scope > .sd-node')).toBeVisible();
+  await expect(inBounds.locator(':scope > .sd-node')).toContainText('size_of::<T>()');
+  await inBounds.locator(':scope > button.sd-fold').click();
   await expect(body).toBeVisible();
   // The variables of in-bounds (`ptr`, `size`) are substituted: no bare `size` placeholder left.
   await expect(body).toContainText('size_of::<T>()');
   await expect(body).toContainText('ptr');
   await expect(body).not.toContainText(/\bsize\b(?!_of)/);
   // Closing hides it again.
-  await inBounds.locator(':scope > summary').click();
+  await inBounds.locator(':scope > button.sd-fold').click();
   await expect(body).toBeHidden();
+  // "Expand all" opens every line; pressed again, the tree is back at its first level.
+  const all = tree.locator('button.sd-fold-all');
+  await expect(all).toHaveText('Expand all');
+  await all.click();
+  await expect(body).toBeVisible();
+  expect(await tree.locator('button.sd-fold[aria-expanded="false"]').count()).toBe(0);
+  await all.click();
+  await expect(body).toBeHidden();
+  await expect(derefButton).toHaveAttribute('aria-expanded', 'false');
 });

@@ -30,15 +30,16 @@ test('example page shows both sides with highlighted code and a proof status', a
       return [getComputedStyle(el).color, getComputedStyle(c).color];
     });
     expect(colors[1], `${side}: comment color differs from plain code`).not.toBe(colors[0]);
-    const proof = box.locator('.sd-proof');
-    await expect(proof).toHaveCount(1);
-    await expect(proof).toBeVisible();
-    await expect(proof).toHaveText(/^\s*(✔ Verified|✘ Not as declared|Not verified)/);
-    const cls = (await proof.getAttribute('class')) || '';
-    const text = ((await proof.textContent()) || '').trim();
-    // The class and the text must agree: no "verified" badge on an unverified side.
-    expect(/\bsd-unverified\b/.test(cls)).toBe(/^Not verified/.test(text));
   }
+  // One verification status for the pair, above both sides; its class and text agree.
+  const proof = page.locator('main .sd-pair > .sd-proof');
+  await expect(proof).toHaveCount(1);
+  await expect(proof).toBeVisible();
+  await expect(proof).toHaveText(/^\s*(✔ Verified|✘ Not as declared|Not verified)/);
+  const cls = (await proof.getAttribute('class')) || '';
+  const text = ((await proof.textContent()) || '').trim();
+  // No "verified" badge on an unverified pair.
+  expect(/\bsd-unverified\b/.test(cls)).toBe(/^Not verified/.test(text));
   await screenshot(page, 'example-valid-for-reads.png');
 });
 

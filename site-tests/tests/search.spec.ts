@@ -35,3 +35,77 @@ test('typo "vaild for raeds" in the dictionary filter lands on valid-for-reads',
   await expect(page).toHaveURL(/dictionary\/valid-for-reads\.html$/);
   await expect(page.locator('main h1').first()).toHaveText(/is valid for reads\.$/);
 });
+
+// Issue 13, item 2: a dictionary section on top of the search results, ranked by the filter
+// box's scorer: a phrase, an accepted wording, a safety-tag name or a typo puts the entry first.
+const dictCases = [
+  { query: 'valid for reads', first: 'dictionary/valid-for-reads.html' },
+  { query: 'vaild for raeds', first: 'dictionary/valid-for-reads.html' },
+  { query: 'valid to read from', first: 'dictionary/valid-for-reads.html' },
+  // A tag several entries carry: any of them may come first, but one of them must.
+  { query: 'ValidCStr', first: tagged('ValidCStr') },
+];
+
+function tagged(tag: string): string {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const root = path.join(__dirname, '..', '..', 'dictionary');
+  const ids: string[] = [];
+  for (const kind of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!kind.isDirectory()) continue;
+    for (const f of fs.readdirSync(path.join(root, kind.name))) {
+      const text = fs.readFileSync(path.join(root, kind.name, f), 'utf8');
+      if (new RegExp(`^tags\\s*=.*"${tag}"`, 'm').test(text)) ids.push(f.replace(/\.toml$/, ''));
+    }
+  }
+  if (ids.length === 0) throw new Error(`no entry carries the tag ${tag}`);
+  return `dictionary/(${ids.join('|')}).html`;
+}
+for (const c of dictCases) {
+  test(`search: the dictionary section puts ${c.first} first for "${c.query}"`, async ({ page }) => {
+    await page.goto('soundness.html');
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    const bar = page.locator('#mdbook-searchbar');
+    await expect(bar).toBeFocused();
+    await bar.pressSequentially(c.query, { delay: 10 });
+    const section = page.locator('#mdbook-searchresults-outer #sd-search-dictionary');
+    await expect(section).toBeVisible();
+    const first = section.locator('li a').first();
+    await expect(first).toHaveAttribute('href', new RegExp(c.first.replace(/\.html/g, '\\.html') + '$'));
+    // The section sits above mdBook's own results.
+    const [dictTop, mdTop] = await page.evaluate(() => [
+      document.getElementById('sd-search-dictionary')!.getBoundingClientRect().top,
+      document.getElementById('mdbook-searchresults')!.getBoundingClientRect().top,
+    ]);
+    expect(dictTop).toBeLessThan(mdTop);
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(c.first.replace(/\.html/g, '\\.html') + '$'));
+  });
+}
+
+test('the search index holds no "Copy link" button text or raw entry URLs', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { siteDir, siteUrl } = await import('./helpers');
+  const file = fs.readdirSync(siteDir).find((f) => /^searchindex.*\.js$/.test(f));
+  expect(file).toBeTruthy();
+  const index = fs.readFileSync(path.join(siteDir, file!), 'utf8');
+  expect(index.split('Copy link').length - 1, '"Copy link" in the index').toBeLessThanOrEqual(1);
+  expect(index.split(siteUrl() + 'dictionary/').length - 1, 'entry URLs in the index').toBeLessThanOrEqual(2);
+});
+
+test('dictionary index: the filter box comes first, and exact matches rank first', async ({ page }) => {
+  await page.goto('dictionary/index.html');
+  const box = page.locator('#sd-filter-input');
+  const kinds = page.locator('main h2#kinds-of-entries');
+  const [boxTop, kindsTop] = [(await box.boundingBox())!.y, (await kinds.boundingBox())!.y];
+  expect(boxTop).toBeLessThan(kindsTop);
+  expect(boxTop).toBeLessThan(900);
+  const tagIds = tagged('ValidCStr').replace(/^dictionary\/\(|\)\.html$/g, '');
+  for (const [q, id] of [['valid for reads', '^valid-for-reads$'], ['vaild for raeds', '^valid-for-reads$'], ['ValidCStr', `^(${tagIds})$`], ['aligned', '^aligned$']]) {
+    await box.fill(q);
+    const firstRow = page.locator('#sd-entry-list tr[data-id]:visible').first();
+    await expect(firstRow, q).toHaveAttribute('data-id', new RegExp(id));
+  }
+});

@@ -133,14 +133,7 @@ pub fn expand(
             "example" => match site.dict.example(id) {
                 Some(x) => {
                     out.push('\n');
-                    out.push_str(&format!(
-                        "<p class=\"sd-example-link\"><a href=\"{}examples/{}.html\">{}</a> — {}</p>\n",
-                        crate::pages::up(chapter_path),
-                        crate::html::escape(&x.id),
-                        crate::html::escape(&x.title),
-                        crate::html::inline(&x.summary)
-                    ));
-                    out.push_str(&site.pair(x));
+                    out.push_str(&site.example_card(chapter_path, x));
                     out.push('\n');
                 }
                 None => {

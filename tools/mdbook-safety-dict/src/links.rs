@@ -101,6 +101,8 @@ pub fn resolve(from: &str, target: &str) -> Option<(String, Option<String>)> {
         Some((p, f)) => (p, Some(f.to_string())),
         None => (target, None),
     };
+    // A query (`expander.html?text=…`) is for the page's script; the page is what must exist.
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
     let from_page = from
         .strip_suffix(".md")
         .map_or(from.to_string(), |p| format!("{p}.html"));
@@ -155,5 +157,9 @@ mod tests {
             Some(("a.html".into(), Some("top".into())))
         );
         assert_eq!(resolve("a.md", "https://x.org/"), None);
+        assert_eq!(
+            resolve("dictionary/x.md", "../expander.html?text=a%23b#out"),
+            Some(("expander.html".into(), Some("out".into())))
+        );
     }
 }

@@ -99,17 +99,20 @@ fn register(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// Writes (or with --check, verifies) `theme/syntect.css`.
+/// Writes (or with --check, verifies) `theme/syntect.css`: the rules that the highlighted
+/// examples use, in colours of AA contrast.
 fn gen_css(args: &[String]) -> Result<()> {
     let check = args.iter().any(|a| a == "--check");
     let root = root_arg(args.iter().find(|a| *a != "--check"))?;
-    let css = highlight::theme_css()?;
+    let dict = run::load_dictionary(&root)?;
+    let used = highlight::Highlighter::new().classes_of_examples(&dict);
+    let css = highlight::theme_css(&used)?;
     let path = root.join("theme/syntect.css");
     if check {
         let current = std::fs::read_to_string(&path).unwrap_or_default();
         if current != css {
             anyhow::bail!(
-                "{} is out of date; run `mdbook-safety-dict gen-css`",
+                "{} is out of date (the examples' highlighting or syntect changed); run `cargo run -p mdbook-safety-dict -- gen-css`",
                 path.display()
             );
         }

@@ -86,6 +86,12 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
     let report = Report::load(&report_file).with_context(|| "reading the examples' QEMU report")?;
     let html = ctx.renderer == "html";
     let highlighter = html.then(Highlighter::new);
+    // The highlighting CSS goes into the pages with code (the examples) only.
+    let code_css = if html {
+        Some(crate::highlight::examples_css(&ctx.root)?)
+    } else {
+        None
+    };
 
     // Which chapters use which terms, for the backlinks of entry pages.
     let mut term_uses: TermUses = BTreeMap::new();
@@ -110,8 +116,17 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         report: report.as_ref(),
         term_uses: &term_uses,
         highlighter: highlighter.as_ref(),
+        code_css: code_css.as_deref(),
     };
 
+    let filter_script =
+        crate::expander::read_inline_script(&ctx.root, crate::expander::FILTER_SCRIPT)?;
+    let filter_list = |from: &str| {
+        format!(
+            "{}\n<script>\n{filter_script}\n</script>\n",
+            site.filter_list(from)
+        )
+    };
     let mut errors: Vec<ChapterError> = Vec::new();
     book.for_each_chapter_mut(|ch| {
         let Some(path) = ch.path.clone() else { return };
@@ -123,7 +138,19 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
             Err(mut e) => errors.append(&mut e),
         }
         if from == "dictionary/index.md" {
-            ch.content.push_str(&site.filter_list(&from));
+            // The filter comes first: after the title and the first paragraph.
+            let list = filter_list(&from);
+            let at = ch
+                .content
+                .find("\n# ")
+                .or_else(|| ch.content.starts_with("# ").then_some(0))
+                .and_then(|h| ch.content[h..].find("\n\n").map(|p| h + p))
+                .and_then(|p| {
+                    let after = p + 2;
+                    ch.content[after..].find("\n\n").map(|q| after + q)
+                })
+                .unwrap_or(ch.content.len());
+            ch.content.insert_str(at, &list);
         }
     });
     if !errors.is_empty() {
@@ -138,9 +165,10 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         );
     }
 
-    add_dictionary_pages(&mut book, &site);
+    add_dictionary_pages(&mut book, &site, &filter_list);
     add_example_pages(&mut book, &site);
-    crate::expander::add_page(&mut book, &dict);
+    crate::expander::add_page(&mut book, &dict, &ctx.root)?;
+    number_generated(&mut book.items);
     check_links(ctx, &book)?;
     check_registry(ctx, &dict)?;
     if let Ok(dir) = std::env::var("SAFETY_DICT_MATERIALIZE") {
@@ -150,6 +178,29 @@ pub fn run(ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
         }
     }
     Ok(book)
+}
+
+/// Gives each generated sub-chapter a section number under its parent's (`14.2.7`): mdBook
+/// nests and folds the sidebar by these numbers (`no-section-label` keeps them out of sight),
+/// and lists an unnumbered chapter flat at the top level.
+fn number_generated(items: &mut [BookItem]) {
+    for item in items {
+        let BookItem::Chapter(ch) = item else {
+            continue;
+        };
+        if let Some(parent) = ch.number.clone() {
+            let mut n = 0;
+            for sub in &mut ch.sub_items {
+                if let BookItem::Chapter(s) = sub {
+                    n += 1;
+                    if s.number.is_none() {
+                        s.number = Some(parent.iter().copied().chain([n]).collect());
+                    }
+                }
+            }
+        }
+        number_generated(&mut ch.sub_items);
+    }
 }
 
 fn find_chapter<'a>(items: &'a mut [BookItem], path: &str) -> Option<&'a mut Chapter> {
@@ -166,7 +217,7 @@ fn find_chapter<'a>(items: &'a mut [BookItem], path: &str) -> Option<&'a mut Cha
     None
 }
 
-fn add_dictionary_pages(book: &mut Book, site: &Site<'_>) {
+fn add_dictionary_pages(book: &mut Book, site: &Site<'_>, filter_list: &dyn Fn(&str) -> String) {
     let parent_name = "Dictionary".to_string();
     let mut subs: Vec<BookItem> = Vec::new();
     subs.push(BookItem::Chapter(generated(
@@ -195,7 +246,7 @@ fn add_dictionary_pages(book: &mut Book, site: &Site<'_>) {
     match find_chapter(&mut book.items, "dictionary/index.md") {
         Some(ch) => ch.sub_items.extend(subs),
         None => {
-            let content = format!("# Dictionary\n{}", site.filter_list("dictionary/index.md"));
+            let content = format!("# Dictionary\n{}", filter_list("dictionary/index.md"));
             let mut ch = generated(
                 parent_name,
                 content,
@@ -218,7 +269,7 @@ fn add_example_pages(book: &mut Book, site: &Site<'_>) {
         .iter()
         .map(|x| {
             BookItem::Chapter(generated(
-                x.title.clone(),
+                crate::html::plain(&x.title),
                 site.example_page(x),
                 pages::example_md_path(&x.id),
                 vec!["Examples".into()],
@@ -232,7 +283,7 @@ fn add_example_pages(book: &mut Book, site: &Site<'_>) {
             for x in site.dict.examples() {
                 content.push_str(&format!(
                     "- [{}](examples/{}.md)\n",
-                    x.title.replace(['[', ']'], ""),
+                    crate::html::plain(&x.title).replace(['[', ']'], ""),
                     x.id
                 ));
             }

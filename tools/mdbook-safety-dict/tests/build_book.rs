@@ -125,7 +125,7 @@ fn real_book_has_a_page_per_entry_with_expansion_backlinks_and_examples() {
     for e in dict.entries() {
         let page = book.page(&format!("dictionary/{}.html", e.id));
         assert!(
-            page.contains("class=\"sd-copy\""),
+            page.contains("class=\"sd-link-slot\""),
             "{} has no copy-link button",
             e.id
         );
@@ -134,20 +134,28 @@ fn real_book_has_a_page_per_entry_with_expansion_backlinks_and_examples() {
             "{} does not carry its stable URL",
             e.id
         );
-        if !e.meaning.is_empty() {
-            assert!(
-                page.contains("class=\"sd-tree\""),
-                "{} has no expansion",
-                e.id
-            );
-        }
-        // An abbreviation's expansion nests the entries it is made of.
-        if e.meaning
+        // An abbreviation's expansion nests the entries it is made of; a meaning without
+        // references is shown once, with no "full expansion" repeating it.
+        let refs = e
+            .meaning
             .iter()
-            .any(|c| matches!(c, safety_dict::Clause::Ref { .. }))
-        {
+            .any(|c| matches!(c, safety_dict::Clause::Ref { .. }));
+        assert_eq!(
+            page.contains("class=\"sd-tree\""),
+            refs,
+            "{}: full expansion shown exactly when the meaning has references",
+            e.id
+        );
+        // A reference to an entry that has a meaning of its own opens into it.
+        let deep = e.meaning.iter().any(|c| match c {
+            safety_dict::Clause::Ref { id, .. } => {
+                dict.entry(id).is_some_and(|t| !t.meaning.is_empty())
+            }
+            _ => false,
+        });
+        if deep {
             assert!(
-                page.contains("<details"),
+                page.replace('\n', "").contains("</span><ul><li>"),
                 "{} has no nested expansion",
                 e.id
             );

@@ -14,6 +14,8 @@ use crate::{EXIT_OK, EXIT_TROUBLE};
 struct Case {
     input: String,
     expected: Expansion,
+    /// `expand --format markdown`: what the expander's "Copy as Markdown" must give.
+    markdown: String,
 }
 
 /// Every variable renamed: code variables to other identifiers, lifetimes to other lifetimes.
@@ -161,9 +163,13 @@ pub fn corpus(dict: &Dictionary, path: &Path, data: Option<&Path>) -> u8 {
     }
     let cases: Vec<Case> = inputs(dict)
         .into_iter()
-        .map(|input| Case {
-            expected: dict.expand(&input),
-            input,
+        .map(|input| {
+            let expected = dict.expand(&input);
+            Case {
+                markdown: safety_dict::expand::render_markdown(&expected),
+                expected,
+                input,
+            }
         })
         .filter(|c| !c.expected.items.is_empty())
         .collect();
