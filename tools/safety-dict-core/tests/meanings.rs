@@ -294,3 +294,18 @@ fn writes_need_a_pointer_that_permits_writing() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn the_obvious_entry_is_the_first_suggestion() {
+    let exp = dict().expand("`ptr` must point to a valid `T`.");
+    match &exp.items[0].statement {
+        Statement::Unrecognised { suggestions, .. } => {
+            assert_eq!(
+                suggestions.first().map(|s| s.entry.as_str()),
+                Some("points-to-valid-value"),
+                "{suggestions:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
