@@ -156,11 +156,7 @@ impl Site<'_> {
             inline_at(&e.summary, &from)
         );
         if let Some(o) = e.origin {
-            let _ = writeln!(
-                md,
-                "<p><strong>From:</strong> {}</p>\n",
-                o.label()
-            );
+            let _ = writeln!(md, "<p><strong>From:</strong> {}</p>\n", o.label());
         }
         if let Some(d) = &e.rfc_difference {
             let _ = writeln!(

@@ -113,16 +113,10 @@ impl Labelled {
     }
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
 fn dict() -> &'static Dictionary {
-    static D: OnceLock<Result<Dictionary, String>> = OnceLock::new();
-    match D.get_or_init(|| Dictionary::load(&root()).map_err(|e| e.to_string())) {
-        Ok(d) => d,
-        Err(e) => panic!("the real dictionary does not load:\n{e}"),
-    }
+    common::real_dictionary()
 }
 
 fn labelled() -> &'static [Labelled] {
@@ -337,10 +331,7 @@ fn corpus_root(corpus: &str) -> Option<PathBuf> {
         std::env::var_os("SAFETY_DICT_KERNEL_RUST")
             .map(|d| PathBuf::from(d).join("rust"))
             .into_iter()
-            .chain([
-                home.join(".cache/safety-dict/linux-rust-6.12/linux-source-6.12/rust"),
-                PathBuf::from("/tmp/krust/linux-source-6.12/rust"),
-            ])
+            .chain([home.join(".cache/safety-dict/linux-rust-6.12/linux-source-6.12/rust")])
             .collect()
     } else {
         std::env::var_os("SAFETY_DICT_RUST_LIBRARY")
@@ -364,9 +355,9 @@ fn sentences_stand_where_labelled() {
     for corpus in [LINUX, STD] {
         let Some(base) = corpus_root(corpus) else {
             let msg = format!(
-                "corpus {corpus} is absent (Linux: unpack /usr/src/linux-source-6.12.tar.xz, see \
-                 tools/safety-dict-lint/tests/kernel_tree.rs, or set SAFETY_DICT_KERNEL_RUST; \
-                 std: install rust-web-src or set SAFETY_DICT_RUST_LIBRARY)"
+                "corpus {corpus} is absent (`cargo xtask test --only tools` installs both: \
+                 Linux's rust/ unpacked from linux-source-6.12, and rust-web-src; or set \
+                 SAFETY_DICT_KERNEL_RUST / SAFETY_DICT_RUST_LIBRARY)"
             );
             assert!(!ci, "{msg}");
             eprintln!("SKIPPED the location check of {corpus}: {msg}");

@@ -70,6 +70,42 @@ pub fn apt(packages: &[&str]) -> Result<(), TaskError> {
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
+const KERNEL_TARBALL: &str = "/usr/src/linux-source-6.12.tar.xz";
+
+/// `rust/` of the kernel source package, unpacked once into
+/// `~/.cache/safety-dict/linux-rust-6.12/linux-source-6.12/`: the development corpus that the
+/// lint's kernel-tree test and the labelled sentences are checked against.
+pub fn kernel_rust_tree() -> Result<(), TaskError> {
+    let home = std::env::var_os("HOME")
+        .map(std::path::PathBuf::from)
+        .ok_or_else(|| TaskError("HOME is not set: no place for the kernel's rust/ tree".into()))?;
+    let cache = home.join(".cache/safety-dict/linux-rust-6.12");
+    let root = cache.join("linux-source-6.12");
+    if root.join("rust/kernel/lib.rs").is_file() {
+        return Ok(());
+    }
+    eprintln!(
+        "xtask: unpacking rust/ of {KERNEL_TARBALL} into {}",
+        cache.display()
+    );
+    // Into a fresh directory first, then moved in place, so nobody ever sees half a tree.
+    let tmp = cache.with_extension(format!("tmp-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp)
+        .map_err(|e| TaskError(format!("cannot create {}: {e}", tmp.display())))?;
+    run(Command::new("tar")
+        .arg("-xJf")
+        .arg(KERNEL_TARBALL)
+        .arg("-C")
+        .arg(&tmp)
+        .args(["--wildcards", "*/rust/*"]))?;
+    std::fs::create_dir_all(&cache)
+        .map_err(|e| TaskError(format!("cannot create {}: {e}", cache.display())))?;
+    std::fs::rename(tmp.join("linux-source-6.12"), &root)
+        .map_err(|e| TaskError(format!("cannot move the tree to {}: {e}", root.display())))?;
+    let _ = std::fs::remove_dir_all(&tmp);
+    Ok(())
+}
+
 /// Node.js and npm from Debian, unless an `npm` already answers (a Node.js from elsewhere,
 /// such as NodeSource's, bundles its own npm and conflicts with Debian's package).
 pub fn node() -> Result<(), TaskError> {

@@ -86,7 +86,7 @@ pub struct Step {
 pub const STEPS: &[Step] = &[
     Step {
         name: "tools",
-        about: "install missing tools: mdBook 0.5.4, mdbook-linkcheck2 0.13.0, Debian's linux-source-6.12",
+        about: "install missing tools: mdBook 0.5.4, mdbook-linkcheck2 0.13.0, Debian's linux-source-6.12 (rust/ unpacked) and rust-web-src",
         run: tools,
     },
     Step {
@@ -135,7 +135,9 @@ pub const STEPS: &[Step] = &[
 /// `mdbook`, and the lint's kernel-tree test reads Debian's kernel source.
 fn tools(_root: &Path) -> Result<(), TaskError> {
     install::mdbook()?;
-    install::apt(&["linux-source-6.12", "xz-utils"])
+    // The two development corpora: the kernel's rust/ and the standard library's sources.
+    install::apt(&["linux-source-6.12", "xz-utils", "rust-web-src"])?;
+    install::kernel_rust_tree()
 }
 
 fn fmt(root: &Path) -> Result<(), TaskError> {
