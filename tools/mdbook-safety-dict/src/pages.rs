@@ -806,9 +806,9 @@ fn percent(text: &str) -> String {
 }
 
 /// Where a source of an entry can be read:
-/// - `linux-X.Y path/file.rs (quoted text)`: each path links to the file at that kernel version
-///   on Elixir; with one path, a text fragment (`#:~:text=`) takes the browser to the quoted
-///   text (the line), where the browser supports it.
+/// - `linux-X.Y path/file.rs:LINE (quoted text)`: each path links to the file at that kernel
+///   version on Elixir, at the line when one is given; a single path without a line gets a text
+///   fragment (`#:~:text=`) that takes the browser to the quoted text, where it supports that.
 /// - `RFC 2024 (Benno Lossin), file.rst`: a search of the rust-for-linux list archive.
 /// - `core::…`, `alloc::…`, `std::…`: the module page (and its section) or the docs' search.
 /// - `The Rust Reference, Title`: the Reference's search.
@@ -829,20 +829,39 @@ pub fn source_html(source: &str, from: &str) -> String {
             .and_then(|n| n.strip_suffix(')'))
             .filter(|q| !q.contains("...") && !q.contains('…'));
         let list: Vec<&str> = paths.split(", ").map(str::trim).collect();
+        // `path` or `path:line`.
+        let split_line = |p: &str| -> (String, Option<u32>) {
+            match p.rsplit_once(':') {
+                Some((file, line)) => match line.parse() {
+                    Ok(n) => (file.to_string(), Some(n)),
+                    Err(_) => (p.to_string(), None),
+                },
+                None => (p.to_string(), None),
+            }
+        };
         let valid = |p: &&str| {
-            !p.is_empty()
-                && p.contains('/')
-                && p.chars()
+            let (file, _) = split_line(p);
+            !file.is_empty()
+                && file.contains('/')
+                && file
+                    .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
         };
         if version.chars().all(|c| c.is_ascii_digit() || c == '.') && list.iter().all(valid) {
             let links: Vec<String> = list
                 .iter()
                 .map(|p| {
+                    let (file, line) = split_line(p);
                     let mut href =
-                        format!("https://elixir.bootlin.com/linux/v{version}/source/{p}");
-                    if let (1, Some(q)) = (list.len(), quote) {
-                        let _ = write!(href, "#:~:text={}", percent(q));
+                        format!("https://elixir.bootlin.com/linux/v{version}/source/{file}");
+                    match (line, list.len(), quote) {
+                        (Some(n), _, _) => {
+                            let _ = write!(href, "#L{n}");
+                        }
+                        (None, 1, Some(q)) => {
+                            let _ = write!(href, "#:~:text={}", percent(q));
+                        }
+                        _ => {}
                     }
                     link(&href, p)
                 })
@@ -1010,6 +1029,14 @@ mod tests {
         assert!(
             k.contains("href=\"https://elixir.bootlin.com/linux/v6.12/source/rust/kernel/workqueue.rs#:~:text=The%20provided%20pointer%20must%20not%20be%20dangling\""),
             "{k}"
+        );
+        let lined = source_html(
+            "linux-6.12 rust/kernel/sync/arc.rs:253 (`ptr` must have been returned by a previous call)",
+            "dictionary/x.md",
+        );
+        assert!(
+            lined.contains("href=\"https://elixir.bootlin.com/linux/v6.12/source/rust/kernel/sync/arc.rs#L253\""),
+            "{lined}"
         );
         let two = source_html(
             "linux-6.12 rust/kernel/uaccess.rs, rust/kernel/page.rs",
