@@ -109,7 +109,15 @@ pub fn lint_paths(
             Err(source) => errors.push(LintError::Read { path, source }),
         }
     }
-    let mut report = lint_sources(&sources, vocab, options);
+    // The rest of each file's crate, read for the index only, so that a call resolves to the same
+    // callee whichever of the crate's files were passed.
+    let mut context = Vec::new();
+    for path in walk::crate_context(&sources.iter().map(|s| s.path.clone()).collect::<Vec<_>>()) {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            context.push(SourceFile::new(path, text));
+        }
+    }
+    let mut report = run::lint_sources(&sources, &context, vocab, options);
     let empty_index = index::TreeIndex::default();
     for (path, at) in not_text {
         report.stats.files += 1;
@@ -144,6 +152,8 @@ fn new_ctx<'a>(
         options,
         findings: Vec::new(),
         stats: Stats::default(),
+        allows: Default::default(),
+        uses: Default::default(),
     }
 }
 
@@ -153,7 +163,7 @@ pub fn lint_sources(
     vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
 ) -> LintReport {
-    run::lint_sources(files, vocab, options)
+    run::lint_sources(files, &[], vocab, options)
 }
 
 /// Lints one piece of text as a file named `path` (for tests, fuzzing and editors).

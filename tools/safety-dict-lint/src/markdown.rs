@@ -122,12 +122,22 @@ pub fn sections(lines: &[TextLine]) -> Vec<Section> {
             heads.push((i, level, title.to_string()));
         }
     }
+    // Where each section ends: at the next heading of the same or a higher level, found for all
+    // headings in one backward pass with a stack (a search per heading is quadratic).
+    let mut ends = vec![lines.len(); heads.len()];
+    let mut after: Vec<(usize, usize)> = Vec::new(); // (level, line) of later headings
+    for (n, (i, level, _)) in heads.iter().enumerate().rev() {
+        while after.last().is_some_and(|(l, _)| l > level) {
+            after.pop();
+        }
+        if let Some((_, j)) = after.last() {
+            ends[n] = *j;
+        }
+        after.push((*level, *i));
+    }
     let mut out = Vec::new();
     for (n, (i, level, title)) in heads.iter().enumerate() {
-        let end = heads[n + 1..]
-            .iter()
-            .find(|(_, l, _)| l <= level)
-            .map_or(lines.len(), |(j, _, _)| *j);
+        let end = ends[n];
         out.push(Section {
             title: title.clone(),
             level: *level,
@@ -290,9 +300,11 @@ pub fn sentences(joined: &Joined) -> Vec<Item> {
                 _ => false,
             };
             let abbrev = {
-                let before = &text[start..=i];
-                let lower = before.to_ascii_lowercase();
-                lower.ends_with("e.g.") || lower.ends_with("i.e.") || lower.ends_with(" vs.")
+                // Only the last few bytes matter (lowering the whole sentence at every period
+                // is quadratic in its length).
+                let tail = &bytes[start.max(i.saturating_sub(3))..=i];
+                let lower = tail.to_ascii_lowercase();
+                lower.ends_with(b"e.g.") || lower.ends_with(b"i.e.") || lower.ends_with(b" vs.")
             };
             if ends && !abbrev {
                 push_sentence(joined, start, i + 1, &mut out);

@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn callee_in_another_file_is_compared() {
     let callee = "/// # Safety\n///\n/// - `src` is valid for reads.\n/// - `dst` is valid for writes.\npub unsafe fn copy(src: *const u8, dst: *mut u8) {}\n";
-    let caller = "fn f(a: &u8, b: &mut u8) {\n    // SAFETY:\n    // - `b` is valid for writes by reference validity.\n    // - `a` is valid for reads by reference validity.\n    unsafe { copy(a, b) };\n}\n";
+    let caller = "use crate::callee::copy;\n\nfn f(a: &u8, b: &mut u8) {\n    // SAFETY:\n    // - `b` is valid for writes by reference validity.\n    // - `a` is valid for reads by reference validity.\n    unsafe { copy(a, b) };\n}\n";
     let files = [
         SourceFile::new("a/callee.rs", callee),
         SourceFile::new("b/caller.rs", caller),
@@ -116,4 +116,47 @@ fn json_and_sarif_documents() {
     let summary = render(&report, Format::Summary, false);
     assert!(summary.contains("unsafe blocks:          1"), "{summary}");
     assert!(summary.contains("SD0008 warning"), "{summary}");
+}
+
+/// A vocabulary that panics on one sentence, as a bug in the matcher would.
+struct PanicsOn(&'static str);
+
+impl safety_dict_lint::Vocabulary for PanicsOn {
+    fn analyse_item(&self, item: &str) -> safety_dict_lint::vocabulary::Analysis {
+        assert!(!item.contains(self.0), "matcher bug on {item:?}");
+        EmptyVocabulary::default().analyse_item(item)
+    }
+    fn entry_url(&self, id: &str) -> String {
+        format!("/{id}")
+    }
+    fn site_url(&self) -> String {
+        "/".to_string()
+    }
+}
+
+#[test]
+fn a_panic_on_one_file_is_a_finding_for_that_file() {
+    let files = [
+        SourceFile::new(
+            "a.rs",
+            "fn f() {\n    // SAFETY: boom.\n    unsafe { g() };\n}\n",
+        ),
+        SourceFile::new("b.rs", "fn f() {\n    unsafe { g() };\n}\n"),
+    ];
+    let report = lint_sources(&files, &PanicsOn("boom"), &LintOptions::default());
+    let found: Vec<(String, Code)> = report
+        .findings
+        .iter()
+        .map(|f| (f.file.display().to_string(), f.code))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("a.rs".to_string(), Code::Sd0000),
+            ("b.rs".to_string(), Code::Sd0001)
+        ]
+    );
+    assert!(report.findings[0].message.contains("internal error"));
+    assert!(report.findings[0].message.contains("matcher bug"));
+    assert_eq!(report.stats.files, 2);
 }

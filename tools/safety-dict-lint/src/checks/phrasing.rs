@@ -2,12 +2,12 @@
 //! is matched against the dictionary; unrecognised phrases are reported (info, with the
 //! nearest entries) and discouraged ones too (warning, with the preferred form).
 
-use ra_ap_syntax::SyntaxNode;
+use ra_ap_syntax::SyntaxToken;
 
 use super::{excerpt, Ctx, Report};
 use crate::code::Code;
 use crate::markdown::{self, Item};
-use crate::syntax::comments::{all_tagged, Tag, TaggedComment};
+use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
 use crate::vocabulary::{Analysis, PhraseMatch};
 
 /// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
@@ -154,8 +154,8 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
 }
 
 /// Checks every tagged comment of a file.
-pub fn check_comments(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for c in all_tagged(root) {
+pub fn check_comments(ctx: &mut Ctx<'_>, tokens: &[SyntaxToken]) {
+    for c in all_tagged_in(tokens.iter().cloned()) {
         check_comment(ctx, &c);
     }
 }

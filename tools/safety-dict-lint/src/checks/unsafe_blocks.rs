@@ -8,10 +8,10 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
-use super::{justification_order, Ctx, Report};
+use super::{justification_order, Ctx, FileNodes, Report};
 use crate::code::Code;
-use crate::syntax::comments::{clippy_allows, tagged_above, Tag};
-use crate::syntax::macros::{unsafe_in_token_trees, MacroUnsafe};
+use crate::syntax::comments::{tagged_above, Tag};
+use crate::syntax::macros::{unsafe_in_tokens, MacroUnsafe};
 use crate::syntax::range;
 
 fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
@@ -20,20 +20,20 @@ fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
         .map(|c| range(c.text_range()))
 }
 
-pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for node in root.descendants() {
+pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
+    for node in &file.nodes {
         match node.kind() {
             BLOCK_EXPR => {
-                let Some(kw) = unsafe_kw(&node) else { continue };
+                let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_blocks += 1;
-                match tagged_above(&node, Tag::Safety) {
+                match tagged_above(node, Tag::Safety) {
                     Some(comment) => {
                         ctx.stats.unsafe_blocks_with_safety += 1;
                         if let Some(block) = ast::BlockExpr::cast(node.clone()) {
                             justification_order::check_block(ctx, &block, &comment);
                         }
                     }
-                    None if clippy_allows(&node, "undocumented_unsafe_blocks") => {}
+                    None if ctx.allows.allows(node, "undocumented_unsafe_blocks") => {}
                     None => ctx.report(
                         Report::new(
                             Code::Sd0001,
@@ -45,11 +45,11 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
                 }
             }
             IMPL => {
-                let Some(kw) = unsafe_kw(&node) else { continue };
+                let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_impls += 1;
-                if tagged_above(&node, Tag::Safety).is_some() {
+                if tagged_above(node, Tag::Safety).is_some() {
                     ctx.stats.unsafe_impls_with_safety += 1;
-                } else if !clippy_allows(&node, "undocumented_unsafe_blocks") {
+                } else if !ctx.allows.allows(node, "undocumented_unsafe_blocks") {
                     ctx.report(
                         Report::new(
                             Code::Sd0002,
@@ -63,7 +63,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
             _ => {}
         }
     }
-    for site in unsafe_in_token_trees(root) {
+    for site in unsafe_in_tokens(file.tokens.iter().cloned()) {
         let has = site.safety.is_some();
         match site.kind {
             MacroUnsafe::Block => {
