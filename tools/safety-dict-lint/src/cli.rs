@@ -36,9 +36,11 @@ pub struct LintArgs {
     /// Exit 1 when a finding is at or above this level
     #[arg(long, value_enum, default_value = "error")]
     pub deny: Level,
-    /// Do not report findings below this level (they are not counted in the summary either)
-    #[arg(long, value_enum, default_value = "info")]
-    pub min_level: Level,
+    /// Do not report findings below this level (they are not counted in the summary either).
+    /// Default: `warning` for the human output (infos are many and need asking for), `info` for
+    /// the machine formats and the summary
+    #[arg(long, value_enum)]
+    pub min_level: Option<Level>,
     /// Report only these codes (comma-separated, e.g. SD0001,SD0003)
     #[arg(long, value_delimiter = ',', value_name = "CODE")]
     pub only: Vec<String>,
@@ -80,7 +82,10 @@ pub fn run(
         }
     };
     let options = LintOptions {
-        min_level: args.min_level,
+        min_level: args.min_level.unwrap_or(match args.format {
+            Format::Human => Level::Warning,
+            _ => Level::Info,
+        }),
         disabled,
         only: (!only.is_empty()).then_some(only),
         nearest: args.format != Format::Summary,

@@ -90,6 +90,16 @@ impl Builder {
 /// Parses Rust source; never fails on any text (the parser is error-tolerant). Errors are the
 /// lexer's and the parser's (not rust-analyzer's later validation, which is not about syntax).
 pub fn parse(text: &str) -> Parsed {
+    // rustc skips a UTF-8 byte order mark at the start of a file; rust-analyzer's lexer reports
+    // it. Three spaces have its length, so every offset in the tree still points into `text`.
+    let without_bom;
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            without_bom = format!("   {rest}");
+            without_bom.as_str()
+        }
+        None => text,
+    };
     let lexed = LexedStr::new(Edition::Edition2021, text);
     let input = lexed.to_input(Edition::Edition2021);
     let output = TopEntryPoint::SourceFile.parse(&input);
@@ -159,6 +169,15 @@ mod tests {
         assert_eq!(format!("{:#?}", ours.root), format!("{theirs:#?}"));
         assert_eq!(ours.root.text().to_string(), src);
         assert!(ours.error_count > 0);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted_and_offsets_kept() {
+        let src = "\u{feff}fn f() {}";
+        let p = parse(src);
+        assert_eq!(p.error_count, 0, "{:?}", p.first_error);
+        let f = p.root.descendants().find(|n| n.kind() == SyntaxKind::FN);
+        assert_eq!(f.map(|f| usize::from(f.text_range().start())), Some(3));
     }
 
     #[test]
