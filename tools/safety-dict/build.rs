@@ -57,7 +57,8 @@ fn main() {
     }
     files.sort();
 
-    let mut code = String::from("/// Every embedded file: (path relative to the repository root, text).\n");
+    let mut code =
+        String::from("/// Every embedded file: (path relative to the repository root, text).\n");
     code.push_str("pub static FILES: &[(&str, &str)] = &[\n");
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut entries = 0;
@@ -76,7 +77,11 @@ fn main() {
             entries += 1;
         }
         let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        let _ = writeln!(code, "    ({rel:?}, include_str!({:?})),", abs.display().to_string());
+        let _ = writeln!(
+            code,
+            "    ({rel:?}, include_str!({:?})),",
+            abs.display().to_string()
+        );
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo")).join("embedded.rs");

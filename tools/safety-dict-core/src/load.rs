@@ -12,9 +12,9 @@ use rustc_hash::FxHashMap;
 use toml::Spanned;
 
 use crate::config;
-use crate::files::Files;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::dictionary::{Clause, Dictionary, Discouraged, Entry, Example, Side, Var};
+use crate::files::Files;
 use crate::grammar::{Grammar, RawGrammar};
 use crate::matcher::{Form, Matcher};
 use crate::model::{Kind, RawEntry, RawExample};

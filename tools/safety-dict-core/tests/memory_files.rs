@@ -26,7 +26,11 @@ fn all_files(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
 /// What a load gave, comparable across the two sources.
 fn outcome(r: Result<Dictionary, LoadError>) -> Result<(usize, usize, String), Vec<String>> {
     match r {
-        Ok(d) => Ok((d.entries().len(), d.examples().len(), d.site_url().to_string())),
+        Ok(d) => Ok((
+            d.entries().len(),
+            d.examples().len(),
+            d.site_url().to_string(),
+        )),
         Err(LoadError::Invalid(diags)) => Err(diags
             .0
             .iter()

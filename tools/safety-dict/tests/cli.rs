@@ -461,21 +461,35 @@ fn built_in_dictionary_outside_the_repository() {
         .as_array()
         .map(Vec::len)
         .expect("a list");
-    assert!(stdout(&o).contains(&format!("ok: {n} entries")), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!("ok: {n} entries")),
+        "{}",
+        stdout(&o)
+    );
 
     let v = run(&["--version"]);
     assert_exit(&v, 0);
     let text = stdout(&v);
-    assert!(text.contains(&format!("(dictionary: {n} entries, content ")), "{text}");
+    assert!(
+        text.contains(&format!("(dictionary: {n} entries, content ")),
+        "{text}"
+    );
     let hash = text
         .trim()
         .trim_end_matches(')')
         .rsplit(' ')
         .next()
         .unwrap_or_default();
-    assert!(hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()), "{text}");
+    assert!(
+        hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()),
+        "{text}"
+    );
 
     // `--dictionary` is `--root`: a broken dictionary given explicitly wins over the built-in one.
-    let o = run(&["--dictionary", fixture("cycle").to_str().expect("utf-8"), "list"]);
+    let o = run(&[
+        "--dictionary",
+        fixture("cycle").to_str().expect("utf-8"),
+        "list",
+    ]);
     assert_exit(&o, 2);
 }
