@@ -52,6 +52,28 @@ pub struct LintArgs {
     pub summary: bool,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// Report only findings on lines this patch adds (a unified diff or a `git format-patch`
+    /// mail; `-` reads standard input). Lint the tree with the patch applied
+    #[arg(long, value_name = "PATCH")]
+    pub diff: Option<PathBuf>,
+}
+
+/// Reads and parses `--diff`; the error is the message to print.
+fn read_patch(path: &std::path::Path) -> Result<crate::diff::Patch, String> {
+    let (text, name) = if path == std::path::Path::new("-") {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)
+            .map_err(|e| format!("cannot read the patch from standard input: {e}"))?;
+        (t, "<stdin>".to_string())
+    } else {
+        let t = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        // Mail may carry Latin-1 and the like outside the diff; the diff lines are what count.
+        (
+            String::from_utf8_lossy(&t).into_owned(),
+            path.display().to_string(),
+        )
+    };
+    crate::diff::Patch::parse(&text, &name).map_err(|e| e.to_string())
 }
 
 fn codes(list: &[String]) -> Result<Vec<Code>, String> {
@@ -91,13 +113,32 @@ pub fn run(
         nearest: args.format != Format::Summary,
         ..LintOptions::default()
     };
-    let report = lint_paths(&args.paths, vocab, &options);
+    let patch = match args.diff.as_deref().map(read_patch).transpose() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(2);
+        }
+    };
+    let mut report = lint_paths(&args.paths, vocab, &options);
+    if let Some(p) = &patch {
+        let keep: Vec<bool> = report
+            .findings
+            .iter()
+            .map(|f| p.touches(f, crate::render::review::end_line(&report, f)))
+            .collect();
+        let mut k = keep.into_iter();
+        report.findings.retain(|_| k.next().unwrap_or(false));
+    }
     let color = match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
         ColorArg::Auto => std::io::stdout().is_terminal(),
     };
-    let mut text = render(&report, args.format, color);
+    let mut text = match args.format {
+        Format::Review => crate::render::review::render(&report, patch.as_ref()),
+        f => render(&report, f, color),
+    };
     if args.summary && args.format == Format::Human {
         text.push('\n');
         text.push_str(&render(&report, Format::Summary, false));

@@ -27,6 +27,7 @@ pub mod checks;
 pub mod cli;
 pub mod code;
 pub mod dictionary;
+pub mod diff;
 pub mod error;
 pub mod finding;
 pub mod index;

@@ -112,6 +112,46 @@ fn json_and_sarif_documents() {
         r["locations"][0]["physicalLocation"]["region"]["startLine"],
         4
     );
+    assert_eq!(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"],
+        "%SRCROOT%"
+    );
+    // The schema has no `null` where it wants a string or a number.
+    fn nulls(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Null => out.push(at.to_string()),
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    nulls(x, &format!("{at}/{i}"), out);
+                }
+            }
+            serde_json::Value::Object(o) => {
+                for (k, x) in o {
+                    nulls(x, &format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    nulls(&sarif, "", &mut found);
+    assert!(found.is_empty(), "null values at {found:?}");
+
+    // An absolute path is a `file://` URI, percent-encoded.
+    let abs = lint_sources(
+        &[SourceFile::new(
+            "/home/a b/x#1.rs",
+            "fn g() { unsafe {} }\n",
+        )],
+        &fixture(),
+        &LintOptions::default(),
+    );
+    let sarif: serde_json::Value =
+        serde_json::from_str(&render(&abs, Format::Sarif, false)).expect("SARIF");
+    let loc =
+        &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(loc["uri"], "file:///home/a%20b/x%231.rs");
+    assert!(loc.get("uriBaseId").is_none());
 
     let summary = render(&report, Format::Summary, false);
     assert!(summary.contains("unsafe blocks:          1"), "{summary}");
