@@ -10,7 +10,7 @@ use ra_ap_syntax::{
 
 use super::{justification_order, Ctx, FileNodes, Report};
 use crate::code::Code;
-use crate::syntax::comments::{tagged_above, Tag};
+use crate::syntax::comments::{tagged_above, Tag, TaggedComment};
 use crate::syntax::macros::{unsafe_in_tokens, MacroUnsafe};
 use crate::syntax::range;
 
@@ -20,6 +20,18 @@ fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
         .map(|c| range(c.text_range()))
 }
 
+/// A `// SAFETY: TODO`: reported, and not counted as a documented block or impl.
+fn placeholder(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
+    ctx.report(
+        Report::new(
+            Code::Sd0013,
+            comment.span.clone(),
+            "placeholder `// SAFETY:` comment: it justifies nothing",
+        )
+        .label("justify each requirement here, or remove the `unsafe`"),
+    );
+}
+
 pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
     for node in &file.nodes {
         match node.kind() {
@@ -27,6 +39,7 @@ pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
                 let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_blocks += 1;
                 match tagged_above(node, Tag::Safety) {
+                    Some(comment) if comment.is_placeholder() => placeholder(ctx, &comment),
                     Some(comment) => {
                         ctx.stats.unsafe_blocks_with_safety += 1;
                         if let Some(block) = ast::BlockExpr::cast(node.clone()) {
@@ -47,7 +60,10 @@ pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
             IMPL => {
                 let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_impls += 1;
-                if tagged_above(node, Tag::Safety).is_some() {
+                let comment = tagged_above(node, Tag::Safety);
+                if let Some(c) = comment.as_ref().filter(|c| c.is_placeholder()) {
+                    placeholder(ctx, c);
+                } else if comment.is_some() {
                     ctx.stats.unsafe_impls_with_safety += 1;
                 } else if !ctx.allows.allows(node, "undocumented_unsafe_blocks") {
                     ctx.report(
@@ -64,6 +80,17 @@ pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
         }
     }
     for site in unsafe_in_tokens(file.tokens.iter().cloned()) {
+        if let Some(c) = site.safety.as_ref().filter(|c| c.is_placeholder()) {
+            match site.kind {
+                MacroUnsafe::Block => {
+                    ctx.stats.unsafe_blocks += 1;
+                    ctx.stats.unsafe_blocks_in_macros += 1;
+                }
+                MacroUnsafe::Impl => ctx.stats.unsafe_impls += 1,
+            }
+            placeholder(ctx, c);
+            continue;
+        }
         let has = site.safety.is_some();
         match site.kind {
             MacroUnsafe::Block => {

@@ -179,6 +179,30 @@ fn tag_of(line: &str) -> Option<(Tag, usize)> {
         .map(|tag| (tag, lead + tag.marker().len()))
 }
 
+/// Words that mark a comment as not written yet.
+const PLACEHOLDERS: &[&str] = &["todo", "fixme", "xxx", "tbd"];
+
+impl TaggedComment {
+    /// Whether the comment is a placeholder: empty, or starting with `TODO`, `FIXME`, `XXX` or
+    /// `TBD` (`// SAFETY: TODO.`, `// SAFETY:`).
+    pub fn is_placeholder(&self) -> bool {
+        let first = self
+            .lines
+            .iter()
+            .flat_map(|l| l.text.split_whitespace())
+            .next();
+        match first {
+            None => true,
+            Some(w) => {
+                let w = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                PLACEHOLDERS.contains(&w.as_str())
+            }
+        }
+    }
+}
+
 /// Finds the first comment group starting with `tag` in a run of trivia tokens. The group goes on
 /// over the following line comments until a blank line, a comment with another tag, or code.
 pub fn find_tagged(trivia: &[SyntaxToken], tag: Tag) -> Option<TaggedComment> {
