@@ -24,7 +24,7 @@ pub enum ColorArg {
     `# Safety` list, repeated requirements, wording the dictionary does not know or discourages, \
     `// SAFETY:` lists that do not follow the callee's `# Safety` list, and values of types \
     with `# Invariants` built without `// INVARIANT:`.\n\nEvery finding has a stable code \
-    (SD0000-SD0013), a level and the URL of its rule or entry.\n\nExit 0 when nothing is at or \
+    (SD0000-SD0014), a level and the URL of its rule or entry.\n\nExit 0 when nothing is at or \
     above --deny, 1 when something is, 2 when a path cannot be read."
 )]
 pub struct LintArgs {
@@ -78,7 +78,7 @@ fn read_patch(path: &std::path::Path) -> Result<crate::diff::Patch, String> {
 
 fn codes(list: &[String]) -> Result<Vec<Code>, String> {
     list.iter()
-        .map(|c| Code::parse(c.trim()).ok_or_else(|| format!("unknown code {c:?} (SD0000-SD0013)")))
+        .map(|c| Code::parse(c.trim()).ok_or_else(|| format!("unknown code {c:?} (SD0000-SD0014)")))
         .collect()
 }
 

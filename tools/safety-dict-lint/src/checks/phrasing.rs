@@ -143,6 +143,19 @@ pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Item) {
 }
 
 fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
+    if !comment.exact_case {
+        let marker = comment.tag.marker();
+        ctx.report(
+            Report::new(
+                Code::Sd0014,
+                comment.span.start..comment.span.start,
+                format!(
+                    "write the tag as `{marker}` (accepted in another case, as Clippy accepts it)"
+                ),
+            )
+            .label(format!("`// {marker}`")),
+        );
+    }
     match comment.tag {
         Tag::Safety => ctx.stats.safety_comments += 1,
         Tag::Invariant => ctx.stats.invariant_comments += 1,

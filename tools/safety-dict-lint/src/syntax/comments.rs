@@ -42,6 +42,8 @@ pub struct TaggedComment {
     pub lines: Vec<TextLine>,
     /// Source range of the whole group.
     pub span: Range<usize>,
+    /// Whether the tag is in the standard's case (`SAFETY:`, not `Safety:`).
+    pub exact_case: bool,
 }
 
 fn is_trivia(kind: SyntaxKind) -> bool {
@@ -170,12 +172,17 @@ fn is_doc_comment(text: &str) -> bool {
 }
 
 /// Which tag a comment line starts with, and the byte length up to the end of the tag.
+/// Tags are matched in any case (`// Safety:`), as Clippy's `undocumented_unsafe_blocks` does;
+/// [`TaggedComment::exact_case`] says whether it was written as the standard writes it.
 fn tag_of(line: &str) -> Option<(Tag, usize)> {
     let t = line.trim_start();
     let lead = line.len() - t.len();
     [Tag::Safety, Tag::Invariant]
         .into_iter()
-        .find(|tag| t.starts_with(tag.marker()))
+        .find(|tag| {
+            t.get(..tag.marker().len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(tag.marker()))
+        })
         .map(|tag| (tag, lead + tag.marker().len()))
 }
 
@@ -254,7 +261,15 @@ fn collect_group(
         }
         j += 1;
     }
-    TaggedComment { tag, lines, span }
+    let exact_case = comment_lines(first)
+        .first()
+        .is_some_and(|l| l.text.trim_start().starts_with(tag.marker()));
+    TaggedComment {
+        tag,
+        lines,
+        span,
+        exact_case,
+    }
 }
 
 /// Every tagged comment group directly inside `node` (not in nested nodes), in order. Used for
