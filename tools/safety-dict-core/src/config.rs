@@ -42,8 +42,14 @@ pub enum ConfigError {
 /// The `[output.html] site-url` of `<root>/book.toml`, ending in `/`; the default when the
 /// file or the key is absent.
 pub fn site_url(root: &Path) -> Result<String, ConfigError> {
-    let path = root.join("book.toml");
-    let text = match std::fs::read_to_string(&path) {
+    site_url_from(&crate::files::Files::Disk(root.to_path_buf()))
+}
+
+/// [`site_url`] of a set of files.
+pub fn site_url_from(files: &crate::files::Files) -> Result<String, ConfigError> {
+    let rel = Path::new("book.toml");
+    let path = files.display_path(rel);
+    let text = match files.read(rel) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(DEFAULT_SITE_URL.to_string())

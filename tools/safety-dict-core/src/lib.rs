@@ -8,6 +8,7 @@ pub mod diag;
 pub mod dictionary;
 pub mod expand;
 pub mod export;
+pub mod files;
 pub mod grammar;
 pub mod load;
 pub mod lookup;
@@ -26,5 +27,11 @@ impl Dictionary {
     /// Loads and validates `dictionary/` and `examples/` under the repository root.
     pub fn load(root: &std::path::Path) -> Result<Dictionary, LoadError> {
         load::load(root)
+    }
+
+    /// Loads and validates the dictionary from a set of files (on disk or in memory), with
+    /// exactly the checks of [`Dictionary::load`].
+    pub fn load_from(files: &files::Files) -> Result<Dictionary, LoadError> {
+        load::load_from(files)
     }
 }

@@ -14,6 +14,7 @@ use toml::Spanned;
 use crate::config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::dictionary::{Clause, Dictionary, Discouraged, Entry, Example, Side, Var};
+use crate::files::Files;
 use crate::grammar::{Grammar, RawGrammar};
 use crate::matcher::{Form, Matcher};
 use crate::model::{Kind, RawEntry, RawExample};
@@ -58,10 +59,9 @@ pub(crate) fn read_text(path: &Path) -> std::io::Result<String> {
     Ok(text)
 }
 
-fn read(root: &Path, rel: &Path) -> Result<Source, LoadError> {
-    let path = root.join(rel);
-    let text = read_text(&path).map_err(|source| LoadError::Io {
-        path: path.clone(),
+fn read(files: &Files, rel: &Path) -> Result<Source, LoadError> {
+    let text = files.read(rel).map_err(|source| LoadError::Io {
+        path: files.display_path(rel),
         source,
     })?;
     Ok(Source {
@@ -70,25 +70,12 @@ fn read(root: &Path, rel: &Path) -> Result<Source, LoadError> {
     })
 }
 
-/// The entries of a directory, sorted, each with whether it is a directory (from the
-/// directory listing itself where the file system tells, so without a `stat` per entry).
-fn list_dir(dir: &Path) -> Result<Vec<(PathBuf, bool)>, LoadError> {
-    let io = |source| LoadError::Io {
-        path: dir.to_path_buf(),
+/// The entries of a directory, sorted, as relative paths, each with whether it is a directory.
+fn list_dir(files: &Files, rel: &Path) -> Result<Vec<(PathBuf, bool)>, LoadError> {
+    files.list_dir(rel).map_err(|source| LoadError::Io {
+        path: files.display_path(rel),
         source,
-    };
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(io)? {
-        let e = e.map_err(io)?;
-        let path = e.path();
-        let is_dir = match e.file_type() {
-            Ok(t) if !t.is_symlink() => t.is_dir(),
-            _ => path.is_dir(),
-        };
-        out.push((path, is_dir));
-    }
-    out.sort();
-    Ok(out)
+    })
 }
 
 fn is_kebab(id: &str) -> bool {
@@ -127,12 +114,19 @@ struct Loaded {
 
 /// Loads and validates the dictionary and examples under `root` (the repository root).
 pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
+    load_from(&Files::Disk(root.to_path_buf()))
+}
+
+/// Loads and validates the dictionary and examples of a set of files (a repository on disk, or
+/// its files in memory).
+pub fn load_from(files: &Files) -> Result<Dictionary, LoadError> {
+    let root = files;
     let mut diags = Diagnostics::default();
-    let site_url = config::site_url(root)?;
-    let dict_dir = root.join("dictionary");
-    if !dict_dir.is_dir() {
+    let site_url = config::site_url_from(files)?;
+    let dict_dir = Path::new("dictionary");
+    if !files.is_dir(dict_dir) {
         return Err(LoadError::Io {
-            path: dict_dir,
+            path: files.display_path(dict_dir),
             source: std::io::Error::new(
                 std::io::ErrorKind::NotFound,
                 "no dictionary directory here; run from the repository root or pass its path",
@@ -143,7 +137,7 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
     let grammar = load_grammar(root, &mut diags)?;
 
     let mut files: Vec<(PathBuf, Kind)> = Vec::new();
-    for (path, is_dir) in list_dir(&dict_dir)? {
+    for (path, is_dir) in list_dir(root, dict_dir)? {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -151,18 +145,18 @@ pub fn load(root: &Path) -> Result<Dictionary, LoadError> {
         if is_dir {
             match Kind::from_dir(&name) {
                 Some(kind) => {
-                    for (file, is_dir) in list_dir(&path)? {
+                    for (file, is_dir) in list_dir(root, &path)? {
                         if is_dir || file.extension().is_none_or(|e| e != "toml") {
-                            diags.push(stray(root, &file, "not a .toml entry file"));
+                            diags.push(stray(&file, "not a .toml entry file"));
                             continue;
                         }
                         files.push((file, kind));
                     }
                 }
-                None => diags.push(stray(root, &path, "a directory that is not an entry kind")),
+                None => diags.push(stray(&path, "a directory that is not an entry kind")),
             }
         } else if name != "README.md" && name != "grammar.toml" {
-            diags.push(stray(root, &path, "a file outside the kind directories"));
+            diags.push(stray(&path, "a file outside the kind directories"));
         }
     }
 
@@ -276,16 +270,15 @@ fn form_span(raw: &RawEntry, form: Form) -> Range<usize> {
     }
 }
 
-fn stray(root: &Path, path: &Path, what: &str) -> Diagnostic {
-    let rel = path.strip_prefix(root).unwrap_or(path);
+fn stray(rel: &Path, what: &str) -> Diagnostic {
     Diagnostic::new(rel, &Arc::from(""), 0..0, format!("{} is {what}", rel.display())).with_hint(
         "entries live in dictionary/<kind>/<id>.toml with kind one of requirement, justification, guarantee, invariant, concept",
     )
 }
 
-fn load_grammar(root: &Path, diags: &mut Diagnostics) -> Result<Option<Grammar>, LoadError> {
+fn load_grammar(root: &Files, diags: &mut Diagnostics) -> Result<Option<Grammar>, LoadError> {
     let rel = Path::new("dictionary/grammar.toml");
-    if !root.join(rel).is_file() {
+    if !root.is_file(rel) {
         diags.push(
             Diagnostic::new(
                 rel,
@@ -323,7 +316,7 @@ struct EntryFiles {
 }
 
 fn load_entry_files(
-    root: &Path,
+    root: &Files,
     grammar: Option<&Grammar>,
     files: &[(PathBuf, Kind)],
 ) -> Result<EntryFiles, LoadError> {
@@ -343,7 +336,7 @@ fn load_entry_files(
 }
 
 fn load_entry_file(
-    root: &Path,
+    root: &Files,
     grammar: Option<&Grammar>,
     file: &Path,
     kind: Kind,
@@ -351,7 +344,7 @@ fn load_entry_file(
     unparsed: &mut HashSet<String>,
     diags: &mut Diagnostics,
 ) -> Result<(), LoadError> {
-    let rel = file.strip_prefix(root).unwrap_or(file).to_path_buf();
+    let rel = file.to_path_buf();
     let src = Arc::new(read(root, &rel)?);
     let raw: RawEntry = match toml::from_str(&src.text) {
         Ok(r) => r,
@@ -833,13 +826,13 @@ struct ReadExample {
 
 /// Reads `examples/`; the entries it names are checked by `check_illustrates` once the
 /// entries are known.
-fn load_examples(root: &Path, diags: &mut Diagnostics) -> Result<Vec<ReadExample>, LoadError> {
-    let dir = root.join("examples");
+fn load_examples(root: &Files, diags: &mut Diagnostics) -> Result<Vec<ReadExample>, LoadError> {
+    let dir = Path::new("examples");
     let mut out = Vec::new();
-    if !dir.is_dir() {
+    if !root.is_dir(dir) {
         return Ok(out);
     }
-    for (path, is_dir) in list_dir(&dir)? {
+    for (path, is_dir) in list_dir(root, dir)? {
         if !is_dir {
             continue;
         }
@@ -847,13 +840,13 @@ fn load_examples(root: &Path, diags: &mut Diagnostics) -> Result<Vec<ReadExample
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let rel_dir = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        let rel_dir = path.clone();
         let toml_rel = rel_dir.join("example.toml");
-        let text = match read_text(&root.join(&toml_rel)) {
+        let text = match root.read(&toml_rel) {
             Ok(text) => text,
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 return Err(LoadError::Io {
-                    path: root.join(&toml_rel),
+                    path: root.display_path(&toml_rel),
                     source: e,
                 })
             }
@@ -900,15 +893,22 @@ fn load_examples(root: &Path, diags: &mut Diagnostics) -> Result<Vec<ReadExample
         }
         let mut read_side = |name: &str, spec: &crate::model::RawSide| {
             let rel = rel_dir.join(name);
-            match read_text(&root.join(&rel)) {
+            match root.read(&rel) {
                 Ok(source) => Some(Side {
                     spec: spec.clone(),
                     source,
                     file: rel,
                 }),
                 Err(e) => {
+                    // Worded by kind, so that a file missing on disk and one missing from an
+                    // embedded set read the same.
+                    let why = if e.kind() == std::io::ErrorKind::NotFound {
+                        "no such file".to_string()
+                    } else {
+                        e.to_string()
+                    };
                     diags.push(
-                        src.diag(0..0, format!("cannot read {}: {e}", rel.display()))
+                        src.diag(0..0, format!("cannot read {}: {why}", rel.display()))
                             .with_hint(
                                 "each example has a good.rs and a bad.rs beside example.toml",
                             ),

@@ -302,7 +302,7 @@ fn example_without_good_rs() {
         "example-missing-good",
         &[
             "examples/null-check/example.toml:1:1: cannot read examples/null-check/good.rs: \
-           No such file or directory (os error 2)",
+           no such file",
         ],
     );
 }

@@ -64,6 +64,10 @@ pub enum Code {
     Sd0011,
     /// Struct literal of a type with `# Invariants` and no `// INVARIANT:` comment.
     Sd0012,
+    /// Placeholder `// SAFETY:` comment (`TODO`, empty): not a justification.
+    Sd0013,
+    /// `// Safety:` in another case than the standard's `SAFETY:` (accepted, as Clippy does).
+    Sd0014,
 }
 
 /// Where the rule behind a code is explained: a chapter of the book (a path under the site URL).
@@ -79,7 +83,7 @@ pub struct RuleInfo {
 }
 
 impl Code {
-    pub const ALL: [Code; 13] = [
+    pub const ALL: [Code; 15] = [
         Code::Sd0000,
         Code::Sd0001,
         Code::Sd0002,
@@ -93,6 +97,8 @@ impl Code {
         Code::Sd0010,
         Code::Sd0011,
         Code::Sd0012,
+        Code::Sd0013,
+        Code::Sd0014,
     ];
 
     pub fn info(self) -> RuleInfo {
@@ -187,6 +193,20 @@ impl Code {
                 Level::Warning,
                 "type-invariants.html#invariant-comments",
                 "constructing a type with `# Invariants` needs an `// INVARIANT:` comment",
+            ),
+            Code::Sd0013 => (
+                "SD0013",
+                "placeholder-safety-comment",
+                Level::Warning,
+                "unsafe-locations.html#unsafe-blocks",
+                "a `// SAFETY:` comment that says `TODO` or nothing justifies nothing",
+            ),
+            Code::Sd0014 => (
+                "SD0014",
+                "tag-case",
+                Level::Info,
+                "unsafe-locations.html#unsafe-blocks",
+                "the standard writes the tag `SAFETY:` (`INVARIANT:`) in capitals",
             ),
         };
         RuleInfo {

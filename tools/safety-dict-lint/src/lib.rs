@@ -18,6 +18,8 @@
 //! | SD0008 | warning | discouraged phrase (with the preferred form) |
 //! | SD0009–SD0011 | warning | `// SAFETY:` misses, adds or reorders the callee's requirements |
 //! | SD0012 | warning | value of a type with `# Invariants` built without `// INVARIANT:` |
+//! | SD0013 | warning | placeholder `// SAFETY:` comment (`TODO`, empty) |
+//! | SD0014 | info | `// Safety:` in another case (accepted, as Clippy accepts it) |
 //!
 //! The dictionary is reached through the [`Vocabulary`] trait; [`dictionary`] implements it
 //! with `safety_dict`'s matcher, the one `safety-dict expand` uses.
@@ -27,6 +29,7 @@ pub mod checks;
 pub mod cli;
 pub mod code;
 pub mod dictionary;
+pub mod diff;
 pub mod error;
 pub mod finding;
 pub mod index;
@@ -109,7 +112,15 @@ pub fn lint_paths(
             Err(source) => errors.push(LintError::Read { path, source }),
         }
     }
-    let mut report = lint_sources(&sources, vocab, options);
+    // The rest of each file's crate, read for the index only, so that a call resolves to the same
+    // callee whichever of the crate's files were passed.
+    let mut context = Vec::new();
+    for path in walk::crate_context(&sources.iter().map(|s| s.path.clone()).collect::<Vec<_>>()) {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            context.push(SourceFile::new(path, text));
+        }
+    }
+    let mut report = run::lint_sources(&sources, &context, vocab, options);
     let empty_index = index::TreeIndex::default();
     for (path, at) in not_text {
         report.stats.files += 1;
@@ -144,6 +155,8 @@ fn new_ctx<'a>(
         options,
         findings: Vec::new(),
         stats: Stats::default(),
+        allows: Default::default(),
+        uses: Default::default(),
     }
 }
 
@@ -153,7 +166,7 @@ pub fn lint_sources(
     vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
 ) -> LintReport {
-    run::lint_sources(files, vocab, options)
+    run::lint_sources(files, &[], vocab, options)
 }
 
 /// Lints one piece of text as a file named `path` (for tests, fuzzing and editors).

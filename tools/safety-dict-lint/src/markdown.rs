@@ -122,12 +122,22 @@ pub fn sections(lines: &[TextLine]) -> Vec<Section> {
             heads.push((i, level, title.to_string()));
         }
     }
+    // Where each section ends: at the next heading of the same or a higher level, found for all
+    // headings in one backward pass with a stack (a search per heading is quadratic).
+    let mut ends = vec![lines.len(); heads.len()];
+    let mut after: Vec<(usize, usize)> = Vec::new(); // (level, line) of later headings
+    for (n, (i, level, _)) in heads.iter().enumerate().rev() {
+        while after.last().is_some_and(|(l, _)| l > level) {
+            after.pop();
+        }
+        if let Some((_, j)) = after.last() {
+            ends[n] = *j;
+        }
+        after.push((*level, *i));
+    }
     let mut out = Vec::new();
     for (n, (i, level, title)) in heads.iter().enumerate() {
-        let end = heads[n + 1..]
-            .iter()
-            .find(|(_, l, _)| l <= level)
-            .map_or(lines.len(), |(j, _, _)| *j);
+        let end = ends[n];
         out.push(Section {
             title: title.clone(),
             level: *level,
@@ -194,8 +204,21 @@ fn list_marker(t: &str) -> Option<usize> {
     }
 }
 
+/// A link reference definition (``[`lock`]: Backend::lock``): it defines a link target and shows
+/// nothing, so it is neither prose nor part of an item.
+fn is_link_definition(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('[') else {
+        return false;
+    };
+    let Some(close) = rest.find("]:") else {
+        return false;
+    };
+    close > 0 && !rest[..close].contains(']') && !rest[close + 2..].trim().is_empty()
+}
+
 /// Splits lines into top-level list items and prose paragraphs. Nested list items belong to
-/// their parent item; fenced code is skipped.
+/// their parent item; fenced code and link reference definitions (after a blank line, since
+/// one cannot interrupt a paragraph) are skipped.
 pub fn blocks(lines: &[TextLine]) -> Blocks {
     let mut out = Blocks::default();
     let mut item: Option<(usize, Joined)> = None; // (content indent, text)
@@ -221,6 +244,10 @@ pub fn blocks(lines: &[TextLine]) -> Blocks {
         let t = line.text.trim_start();
         let indent = line.text.len() - t.len();
         let content_start = line.offset + indent;
+        let starts_block = blank_before || (item.is_none() && para.is_none());
+        if starts_block && is_link_definition(t) {
+            continue;
+        }
         if let Some(m) = list_marker(t) {
             let base = *base_indent.get_or_insert(indent);
             let nested = item.as_ref().is_some_and(|(ci, _)| indent >= *ci) || indent > base + 1;
@@ -290,9 +317,11 @@ pub fn sentences(joined: &Joined) -> Vec<Item> {
                 _ => false,
             };
             let abbrev = {
-                let before = &text[start..=i];
-                let lower = before.to_ascii_lowercase();
-                lower.ends_with("e.g.") || lower.ends_with("i.e.") || lower.ends_with(" vs.")
+                // Only the last few bytes matter (lowering the whole sentence at every period
+                // is quadratic in its length).
+                let tail = &bytes[start.max(i.saturating_sub(3))..=i];
+                let lower = tail.to_ascii_lowercase();
+                lower.ends_with(b"e.g.") || lower.ends_with(b"i.e.") || lower.ends_with(b" vs.")
             };
             if ends && !abbrev {
                 push_sentence(joined, start, i + 1, &mut out);
@@ -322,11 +351,30 @@ fn push_sentence(joined: &Joined, start: usize, end: usize, out: &mut Vec<Item>)
     });
 }
 
-/// Number of sentences in a piece of text (for "one requirement per item").
+/// How a sentence that explains the one before it begins: it adds no requirement.
+const EXPLANATIONS: &[&str] = &[
+    "that is",
+    "i.e.",
+    "in other words",
+    "this means",
+    "for example",
+    "e.g.",
+    "note that",
+];
+
+/// Number of sentences in a piece of text that state something (for "one requirement per
+/// item"): a sentence that explains the previous one ("That is, …") does not count.
 pub fn sentence_count(text: &str) -> usize {
     let mut j = Joined::default();
     j.push(text, 0);
-    sentences(&j).len()
+    sentences(&j)
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| {
+            let lower = s.text.to_lowercase();
+            *i == 0 || !EXPLANATIONS.iter().any(|e| lower.starts_with(e))
+        })
+        .count()
 }
 
 #[cfg(test)]
@@ -377,6 +425,28 @@ mod tests {
         assert_eq!(b.prose.len(), 1);
         assert_eq!(b.prose[0].text, "Prose here.");
         assert_eq!(&"- `ptr` is valid"[b.items[0].span.start..][..5], "`ptr`");
+    }
+
+    #[test]
+    fn link_definitions_after_a_list_are_not_prose() {
+        let b = blocks(&lines(
+            "- `p` is valid.\n\n[`lock`]: Backend::lock\n[x]: https://e.org",
+        ));
+        assert_eq!(b.items.len(), 1);
+        assert!(b.prose.is_empty(), "{:?}", b.prose);
+        // Inside a paragraph it is text: a definition cannot interrupt one.
+        let b = blocks(&lines("Some prose\n[a]: b"));
+        assert_eq!(b.prose.len(), 1);
+        assert_eq!(b.prose[0].text, "Some prose [a]: b");
+    }
+
+    #[test]
+    fn explanations_are_not_further_requirements() {
+        assert_eq!(
+            sentence_count("`p` is aligned. That is, its address is a multiple of 8."),
+            1
+        );
+        assert_eq!(sentence_count("`p` is aligned. `q` is valid."), 2);
     }
 
     #[test]

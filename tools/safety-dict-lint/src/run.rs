@@ -33,35 +33,88 @@ enum Skip {
     No,
     Garbage,
     TooDeep(usize),
+    /// The linter panicked on this file (a bug); the message.
+    Panicked(String),
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string())
+}
+
+/// Runs `f`, turning a panic into its message. The linter's state touched by `f` is one file's
+/// findings and figures, which the caller keeps or reports as partial; nothing shared is left
+/// half-updated in a way a later file could observe wrongly.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| panic_message(&*p))
+}
+
+/// What every worker reads.
+struct Shared<'a> {
+    /// The files to lint, then the context files (indexed only).
+    files: &'a [&'a SourceFile],
+    /// How many of `files` are linted.
+    checked: usize,
+    depths: &'a [usize],
+    vocab: &'a (dyn Vocabulary + Sync),
+    options: &'a LintOptions,
 }
 
 fn worker(
-    files: &[SourceFile],
-    depths: &[usize],
+    shared: &Shared<'_>,
     mine: Vec<usize>,
-    vocab: &(dyn Vocabulary + Sync),
-    options: &LintOptions,
     index_out: mpsc::Sender<TreeIndex>,
     index_in: mpsc::Receiver<Arc<TreeIndex>>,
 ) -> Part {
+    let Shared {
+        files,
+        checked,
+        depths,
+        vocab,
+        options,
+    } = *shared;
     let mut parsed = Vec::with_capacity(mine.len());
     let mut partial = TreeIndex::default();
     for &i in &mine {
-        let f = &files[i];
+        let f = files[i];
         let depth = depths[i];
+        if depth > MAX_NESTING && i >= checked {
+            continue;
+        }
         if depth > MAX_NESTING {
             parsed.push((i, None, Skip::TooDeep(depth)));
             continue;
         }
-        let p = syntax::parse(&f.text);
+        let p = match guarded(|| syntax::parse(&f.text)) {
+            Ok(p) => p,
+            Err(message) => {
+                if i < checked {
+                    parsed.push((i, None, Skip::Panicked(message)));
+                }
+                continue;
+            }
+        };
         let kib = f.text.len() / 1024 + 1;
         let skip = if p.error_count > options.max_errors_per_kib.saturating_mul(kib) {
             Skip::Garbage
         } else {
-            partial.add_file(i, &p.root);
-            Skip::No
+            let mut one = TreeIndex::default();
+            match guarded(|| one.add_file(i, f, &p.root)) {
+                Ok(()) => {
+                    partial.merge(one);
+                    Skip::No
+                }
+                Err(message) => Skip::Panicked(message),
+            }
         };
-        parsed.push((i, Some(p), skip));
+        // Context files only feed the index; their trees go now.
+        if i < checked {
+            parsed.push((i, Some(p), skip));
+        }
     }
     // The main thread merges every worker's index; a closed channel means it gave up.
     let index = match index_out
@@ -75,7 +128,7 @@ fn worker(
     let cached = CachedVocabulary::new(vocab, options.wants_nearest());
     let mut part = Part::default();
     for (i, p, skip) in parsed {
-        let f = &files[i];
+        let f = files[i];
         let mut ctx = Ctx {
             file: f,
             file_index: i,
@@ -84,9 +137,14 @@ fn worker(
             options,
             findings: Vec::new(),
             stats: Stats::default(),
+            allows: Default::default(),
+            uses: Default::default(),
         };
         ctx.stats.files = 1;
         ctx.stats.bytes = f.text.len();
+        if let Skip::Panicked(message) = &skip {
+            ctx.report(internal_error(message));
+        }
         if let Skip::TooDeep(depth) = skip {
             ctx.report(
                 Report::new(
@@ -116,7 +174,9 @@ fn worker(
                 );
             }
             if matches!(skip, Skip::No) {
-                checks::run_all(&mut ctx, &p.root);
+                if let Err(message) = guarded(|| checks::run_all(&mut ctx, &p.root)) {
+                    ctx.report(internal_error(&message));
+                }
             }
         }
         part.stats.merge(&ctx.stats);
@@ -125,12 +185,28 @@ fn worker(
     part
 }
 
-/// Lints sources in memory as one tree, on up to `available_parallelism` threads.
+/// The finding for a file on which the linter panicked: the run goes on with the other files.
+fn internal_error(message: &str) -> Report {
+    Report::new(
+        Code::Sd0000,
+        0..0,
+        format!("internal error of the linter on this file, whose findings may be incomplete: {message}"),
+    )
+    .label("please report this with the file")
+}
+
+/// Lints sources in memory as one tree, on up to `available_parallelism` threads. `context`
+/// files are parsed only for the index (the callees and invariant types they define), so that
+/// what a file's calls resolve to does not depend on which of its crate's files were passed.
 pub fn lint_sources(
     files: &[SourceFile],
+    context: &[SourceFile],
     vocab: &(dyn Vocabulary + Sync),
     options: &LintOptions,
 ) -> LintReport {
+    let checked = files.len();
+    let all: Vec<&SourceFile> = files.iter().chain(context).collect();
+    let files = all.as_slice();
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .clamp(1, 8)
@@ -143,7 +219,13 @@ pub fn lint_sources(
         shares[n % threads].push(i);
     }
     let depths: Vec<usize> = files.iter().map(|f| nesting_estimate(&f.text)).collect();
-    let depths = &depths;
+    let shared = &Shared {
+        files,
+        checked,
+        depths: &depths,
+        vocab,
+        options,
+    };
     let mut report = LintReport::default();
     let parts: Vec<Part> = std::thread::scope(|scope| {
         let (to_main, from_workers) = mpsc::channel::<TreeIndex>();
@@ -163,9 +245,7 @@ pub fn lint_sources(
             let spawned = std::thread::Builder::new()
                 .name("safety-dict-lint".into())
                 .stack_size(stack)
-                .spawn_scoped(scope, move || {
-                    worker(files, depths, share, vocab, options, to_main, from_main)
-                });
+                .spawn_scoped(scope, move || worker(shared, share, to_main, from_main));
             handles.push(spawned);
         }
         drop(to_main);
@@ -173,6 +253,7 @@ pub fn lint_sources(
         for partial in from_workers.iter().take(senders.len()) {
             index.merge(partial);
         }
+        index.sort();
         let index = Arc::new(index);
         for s in &senders {
             let _ = s.send(Arc::clone(&index));
@@ -190,7 +271,7 @@ pub fn lint_sources(
         report.stats.merge(&part.stats);
         report.findings.extend(part.findings);
     }
-    for f in files {
+    for f in &files[..checked] {
         report.sources.insert(f.path.clone(), Arc::clone(&f.text));
     }
     report

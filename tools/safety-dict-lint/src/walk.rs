@@ -53,3 +53,42 @@ fn walk_dir(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<LintError>) {
         }
     }
 }
+
+/// The crate root directory of a file: the nearest ancestor directory holding `lib.rs` or
+/// `main.rs`, looking no higher than a directory with `Cargo.toml` or `.git` (the project's
+/// edge) and at most [`MAX_CRATE_CLIMB`] levels up.
+pub fn crate_root(file: &Path) -> Option<PathBuf> {
+    let mut dir = file.parent()?;
+    for _ in 0..MAX_CRATE_CLIMB {
+        if dir.join("lib.rs").is_file() || dir.join("main.rs").is_file() {
+            return Some(dir.to_path_buf());
+        }
+        if dir.join("Cargo.toml").exists() || dir.join(".git").exists() {
+            return None;
+        }
+        dir = dir.parent()?;
+    }
+    None
+}
+
+/// How far up [`crate_root`] looks.
+pub const MAX_CRATE_CLIMB: usize = 8;
+
+/// The other Rust files of the crates the given files belong to, sorted.
+pub fn crate_context(files: &[PathBuf]) -> Vec<PathBuf> {
+    let given: std::collections::HashSet<PathBuf> = files
+        .iter()
+        .map(|f| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()))
+        .collect();
+    let mut roots: Vec<PathBuf> = files.iter().filter_map(|f| crate_root(f)).collect();
+    roots.sort();
+    roots.dedup();
+    let mut ignored = Vec::new();
+    let mut out: Vec<PathBuf> = rust_files(&roots, &mut ignored)
+        .into_iter()
+        .filter(|p| !given.contains(&std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}

@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn callee_in_another_file_is_compared() {
     let callee = "/// # Safety\n///\n/// - `src` is valid for reads.\n/// - `dst` is valid for writes.\npub unsafe fn copy(src: *const u8, dst: *mut u8) {}\n";
-    let caller = "fn f(a: &u8, b: &mut u8) {\n    // SAFETY:\n    // - `b` is valid for writes by reference validity.\n    // - `a` is valid for reads by reference validity.\n    unsafe { copy(a, b) };\n}\n";
+    let caller = "use crate::callee::copy;\n\nfn f(a: &u8, b: &mut u8) {\n    // SAFETY:\n    // - `b` is valid for writes by reference validity.\n    // - `a` is valid for reads by reference validity.\n    unsafe { copy(a, b) };\n}\n";
     let files = [
         SourceFile::new("a/callee.rs", callee),
         SourceFile::new("b/caller.rs", caller),
@@ -99,7 +99,7 @@ fn json_and_sarif_documents() {
     let run = &sarif["runs"][0];
     assert_eq!(
         run["tool"]["driver"]["rules"].as_array().map(Vec::len),
-        Some(13)
+        Some(15)
     );
     let r = &run["results"][1];
     assert_eq!(r["ruleId"], "SD0001");
@@ -112,8 +112,91 @@ fn json_and_sarif_documents() {
         r["locations"][0]["physicalLocation"]["region"]["startLine"],
         4
     );
+    assert_eq!(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"],
+        "%SRCROOT%"
+    );
+    // The schema has no `null` where it wants a string or a number.
+    fn nulls(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Null => out.push(at.to_string()),
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    nulls(x, &format!("{at}/{i}"), out);
+                }
+            }
+            serde_json::Value::Object(o) => {
+                for (k, x) in o {
+                    nulls(x, &format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    nulls(&sarif, "", &mut found);
+    assert!(found.is_empty(), "null values at {found:?}");
+
+    // An absolute path is a `file://` URI, percent-encoded.
+    let abs = lint_sources(
+        &[SourceFile::new(
+            "/home/a b/x#1.rs",
+            "fn g() { unsafe {} }\n",
+        )],
+        &fixture(),
+        &LintOptions::default(),
+    );
+    let sarif: serde_json::Value =
+        serde_json::from_str(&render(&abs, Format::Sarif, false)).expect("SARIF");
+    let loc =
+        &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(loc["uri"], "file:///home/a%20b/x%231.rs");
+    assert!(loc.get("uriBaseId").is_none());
 
     let summary = render(&report, Format::Summary, false);
     assert!(summary.contains("unsafe blocks:          1"), "{summary}");
     assert!(summary.contains("SD0008 warning"), "{summary}");
+}
+
+/// A vocabulary that panics on one sentence, as a bug in the matcher would.
+struct PanicsOn(&'static str);
+
+impl safety_dict_lint::Vocabulary for PanicsOn {
+    fn analyse_item(&self, item: &str) -> safety_dict_lint::vocabulary::Analysis {
+        assert!(!item.contains(self.0), "matcher bug on {item:?}");
+        EmptyVocabulary::default().analyse_item(item)
+    }
+    fn entry_url(&self, id: &str) -> String {
+        format!("/{id}")
+    }
+    fn site_url(&self) -> String {
+        "/".to_string()
+    }
+}
+
+#[test]
+fn a_panic_on_one_file_is_a_finding_for_that_file() {
+    let files = [
+        SourceFile::new(
+            "a.rs",
+            "fn f() {\n    // SAFETY: boom.\n    unsafe { g() };\n}\n",
+        ),
+        SourceFile::new("b.rs", "fn f() {\n    unsafe { g() };\n}\n"),
+    ];
+    let report = lint_sources(&files, &PanicsOn("boom"), &LintOptions::default());
+    let found: Vec<(String, Code)> = report
+        .findings
+        .iter()
+        .map(|f| (f.file.display().to_string(), f.code))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("a.rs".to_string(), Code::Sd0000),
+            ("b.rs".to_string(), Code::Sd0001)
+        ]
+    );
+    assert!(report.findings[0].message.contains("internal error"));
+    assert!(report.findings[0].message.contains("matcher bug"));
+    assert_eq!(report.stats.files, 2);
 }

@@ -66,3 +66,17 @@ fn summary_after_diagnostics() {
         "a path is required"
     );
 }
+
+/// The human output shows warnings and errors; infos (unrecognised phrases) need
+/// `--min-level info`. Machine formats keep every level unless told otherwise.
+#[test]
+fn human_output_hides_infos_by_default() {
+    let file = ui("phrasing.rs");
+    let (_, default) = lint(&["--color", "never", &file]);
+    assert!(!default.contains("[SD0007]"), "{default}");
+    assert!(default.contains("warning["), "{default}");
+    let (_, infos) = lint(&["--color", "never", "--min-level", "info", &file]);
+    assert!(infos.contains("info[SD0007]"), "{infos}");
+    let (_, json) = lint(&["--format", "json", &file]);
+    assert!(json.contains("SD0007"), "{json}");
+}

@@ -90,3 +90,107 @@ fn kernel_rust_tree() {
         assert!(f.span.end <= src.len() && f.span.start <= f.span.end);
     }
 }
+
+/// The tree, or a failure under CI (where it must be there) and a skip message elsewhere.
+fn kernel_root_or_fail(test: &str) -> Option<PathBuf> {
+    let root = kernel_root();
+    if root.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none_or(|v| v != "true"),
+            "{test}: {TARBALL} is absent under CI=true"
+        );
+        eprintln!("SKIPPED {test}: {TARBALL} is absent (apt-get install linux-source-6.12)");
+    }
+    root
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.expect("walk the kernel tree");
+        let rel = e.path().strip_prefix(from).expect("below the root");
+        let dest = to.join(rel);
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).expect("mkdir");
+        } else if e.file_type().is_file() {
+            std::fs::copy(e.path(), &dest).expect("copy");
+        }
+    }
+}
+
+/// A patch made from a real kernel file, as a reviewer gets it by mail: `--diff` keeps only
+/// the findings on the lines it adds (the tree has others), and `--format review` quotes the
+/// patch lines above each finding.
+#[test]
+fn review_of_a_patch_to_a_kernel_file() {
+    use clap::Parser;
+    use safety_dict_lint::cli::{run, LintArgs};
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        lint: LintArgs,
+    }
+
+    let Some(root) = kernel_root_or_fail("review_of_a_patch_to_a_kernel_file") else {
+        return;
+    };
+    let work = std::env::temp_dir().join(format!("sdl-review-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    copy_tree(&root.join("rust"), &work.join("rust"));
+    // Add an undocumented unsafe block after line 20 of `rust/kernel/list.rs`.
+    let file = work.join("rust/kernel/list.rs");
+    let old = std::fs::read_to_string(&file).expect("list.rs");
+    let lines: Vec<&str> = old.lines().collect();
+    let added = [
+        "",
+        "fn patched(p: *const u8) -> u8 {",
+        "    unsafe { *p }",
+        "}",
+    ];
+    let mut new: Vec<&str> = lines[..20].to_vec();
+    new.extend(added);
+    new.extend(&lines[20..]);
+    std::fs::write(&file, new.join("\n") + "\n").expect("write");
+    let mut patch = String::from(
+        "From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] rust: list: add patched()\n\n---\n\
+         diff --git a/rust/kernel/list.rs b/rust/kernel/list.rs\n\
+         --- a/rust/kernel/list.rs\n+++ b/rust/kernel/list.rs\n@@ -18,6 +18,10 @@\n",
+    );
+    for l in &lines[17..20] {
+        patch.push_str(&format!(" {l}\n"));
+    }
+    for l in added {
+        patch.push_str(&format!("+{l}\n"));
+    }
+    for l in &lines[20..23] {
+        patch.push_str(&format!(" {l}\n"));
+    }
+    patch.push_str("-- \n2.47.0\n");
+    let patch_file = work.join("0001-patched.patch");
+    std::fs::write(&patch_file, &patch).expect("write the patch");
+
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dict = safety_dict::Dictionary::load(&repo).expect("the real dictionary loads");
+    let tree = work.join("rust").display().to_string();
+    let patch_arg = patch_file.display().to_string();
+    let w = Wrapper::try_parse_from([
+        "lint", "--diff", &patch_arg, "--format", "review", "--deny", "error", &tree,
+    ])
+    .expect("arguments parse");
+    let mut out = Vec::new();
+    let code = run(&dict, &w.lint, &mut out).expect("writes to a Vec");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let _ = std::fs::remove_dir_all(&work);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("> +    unsafe { *p }"), "{text}");
+    assert!(
+        text.contains("error[SD0001]: unsafe block without a `// SAFETY:` comment"),
+        "{text}"
+    );
+    assert!(text.contains("rust/kernel/list.rs:23:5"), "{text}");
+    assert!(text.contains("  See http"), "{text}");
+    assert!(
+        text.ends_with("1 finding(s) on the lines this patch adds\n"),
+        "{text}"
+    );
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use safety_dict_lint::render::{render, Format};
-use safety_dict_lint::{lint_text, EmptyVocabulary, LintOptions, Vocabulary};
+use safety_dict_lint::{lint_text, Code, EmptyVocabulary, LintOptions, Vocabulary};
 
 const FRAGMENTS: &[&str] = &[
     "unsafe ",
@@ -178,4 +178,62 @@ fn pathological_inputs() {
         .findings
         .iter()
         .any(|f| f.message.contains("nesting too deep")));
+}
+
+/// Inputs whose trees are as deep as they are long, or whose lists are very long: each must be
+/// linted completely (speed is measured by `benches/pathological.rs`, not here).
+#[test]
+fn huge_flat_inputs_are_linted_not_skipped() {
+    let empty = EmptyVocabulary::default();
+    let options = LintOptions::default();
+    let n = 200_000;
+    // A method chain and a sum: trees 200,000 levels deep, freed without overflowing a stack.
+    let chain = format!(
+        "fn f() {{\n    let x = a{};\n    unsafe {{ g() }};\n}}\n",
+        ".b()".repeat(n)
+    );
+    let sum = format!(
+        "fn f() -> u32 {{\n    unsafe {{ g() }};\n    1{}\n}}\n",
+        "+1".repeat(n)
+    );
+    for text in [&chain, &sum] {
+        let report = lint_text("deep.rs", text, &empty, &options);
+        let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::Sd0001], "{:?}", report.findings);
+        assert_eq!(report.stats.unsafe_blocks, 1);
+    }
+    // A 150,000-item `# Safety` list whose items are all different, plus one repeated item.
+    let items: String = (0..150_000)
+        .map(|i| format!("/// - `p{i}` is valid.\n"))
+        .collect();
+    let list = format!("/// # Safety\n///\n{items}/// - `p7` is valid.\npub unsafe fn f() {{}}\n");
+    let report = lint_text("list.rs", &list, &empty, &options);
+    assert_eq!(report.stats.safety_sections_as_lists, 1);
+    let repeated: Vec<usize> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0006)
+        .map(|f| f.line)
+        .collect();
+    assert_eq!(repeated, [150_003]);
+}
+
+/// A method chain whose every link holds an unsafe block: each block's comment search is
+/// bounded, so the file is linted in linear time, and every block is still found.
+#[test]
+fn unsafe_blocks_along_a_long_chain() {
+    let n = 5_000;
+    let text = format!(
+        "fn f() {{\n    // SAFETY: fine.\n    let x = a{};\n}}\n",
+        ".b(unsafe {{ g() }})".repeat(n)
+    );
+    let report = lint_text(
+        "chain.rs",
+        &text,
+        &EmptyVocabulary::default(),
+        &LintOptions::default(),
+    );
+    assert_eq!(report.stats.unsafe_blocks, n);
+    // The comment is above the statement: blocks within the climb bound of it are documented.
+    assert!(report.stats.unsafe_blocks_with_safety > 0);
 }

@@ -7,17 +7,25 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(
     name = "safety-dict",
-    version,
+    version = crate::VERSION,
     about = "The Rust Safety Standard dictionary: check it, look terms up, expand terse safety comments",
     long_about = "The Rust Safety Standard dictionary: check it, look terms up, expand terse safety \
-                  comments.\n\nThe dictionary is read from the repository that holds `dictionary/` \
-                  (found from the current directory upwards, or given with --root). Links use the \
+                  comments.\n\nThe dictionary is the one built into this binary (see --version), \
+                  or, when the current directory is inside a repository holding `dictionary/` or \
+                  --root/--dictionary names one, that repository's. Links use the \
                   `[output.html] site-url` of its book.toml.\n\nExit codes: 0 success, 1 findings \
                   (problems, unknown phrases), 2 usage or I/O errors."
 )]
 pub struct Cli {
-    /// Repository root holding `dictionary/` (default: search from the current directory up)
-    #[arg(long, global = true, env = "SAFETY_DICT_ROOT", value_name = "DIR")]
+    /// Repository root holding `dictionary/` (default: the repository around the current
+    /// directory, else the dictionary built into this binary)
+    #[arg(
+        long,
+        visible_alias = "dictionary",
+        global = true,
+        env = "SAFETY_DICT_ROOT",
+        value_name = "DIR"
+    )]
     pub root: Option<PathBuf>,
 
     /// Base URL for links, overriding book.toml's site-url

@@ -5,6 +5,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use safety_dict::expand::{render_markdown, Node};
+use safety_dict::files::Files;
 use safety_dict::{Dictionary, Kind, LoadError};
 use serde::Serialize;
 
@@ -14,15 +15,8 @@ use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
 
 pub fn run(cli: Cli) -> u8 {
     let root = match &cli.command {
-        Command::Check { dir: Some(d), .. } => Ok(d.clone()),
+        Command::Check { dir: Some(d), .. } => Files::Disk(d.clone()),
         _ => find_root(cli.root.as_deref()),
-    };
-    let root = match root {
-        Ok(r) => r,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return EXIT_TROUBLE;
-        }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = dispatch(cli, &root, &mut out).and_then(|code| out.flush().map(|()| code));
@@ -37,7 +31,7 @@ pub fn run(cli: Cli) -> u8 {
     }
 }
 
-fn dispatch(cli: Cli, root: &Path, out: &mut dyn Write) -> io::Result<u8> {
+fn dispatch(cli: Cli, root: &Files, out: &mut dyn Write) -> io::Result<u8> {
     if let Command::Check { format, .. } = &cli.command {
         return check(root, *format, out);
     }
@@ -67,25 +61,25 @@ fn dispatch(cli: Cli, root: &Path, out: &mut dyn Write) -> io::Result<u8> {
     }
 }
 
-/// The repository root: given, or the nearest ancestor of the current directory with
-/// `dictionary/grammar.toml`.
-fn find_root(given: Option<&Path>) -> Result<PathBuf, String> {
+/// Where the dictionary comes from: the repository given; else the nearest ancestor of the
+/// current directory with `dictionary/grammar.toml` (someone editing the dictionary sees their
+/// edits); else the dictionary built into the binary.
+fn find_root(given: Option<&Path>) -> Files {
     if let Some(g) = given {
-        return Ok(g.to_path_buf());
+        return Files::Disk(g.to_path_buf());
     }
-    let cwd =
-        std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    cwd.ancestors()
-        .find(|a| a.join("dictionary").join("grammar.toml").is_file())
-        .map(Path::to_path_buf)
-        .ok_or_else(|| {
-            "no dictionary found here or above; run inside the safety-dict repository or pass --root DIR"
-                .to_string()
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            cwd.ancestors()
+                .find(|a| a.join("dictionary").join("grammar.toml").is_file())
+                .map(Path::to_path_buf)
         })
+        .map_or_else(crate::embedded_files, Files::Disk)
 }
 
-fn load(root: &Path) -> Result<Dictionary, u8> {
-    match Dictionary::load(root) {
+fn load(root: &Files) -> Result<Dictionary, u8> {
+    match Dictionary::load_from(root) {
         Ok(d) => Ok(d),
         Err(LoadError::Invalid(diags)) => {
             if let Some(first) = diags.0.first() {
@@ -113,8 +107,8 @@ struct CheckProblem<'a> {
     hint: Option<&'a str>,
 }
 
-fn check(root: &Path, format: DataFormat, out: &mut dyn Write) -> io::Result<u8> {
-    match Dictionary::load(root) {
+fn check(root: &Files, format: DataFormat, out: &mut dyn Write) -> io::Result<u8> {
+    match Dictionary::load_from(root) {
         Ok(d) => {
             match format {
                 DataFormat::Text => writeln!(

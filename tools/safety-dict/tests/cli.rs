@@ -361,10 +361,6 @@ fn io_errors_exit_2() {
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
     let o = run(&["--root", missing.to_str().expect("utf-8"), "list"]);
     assert_exit(&o, 2);
-    // No repository found from the current directory.
-    let o = run(&["list"]);
-    assert_exit(&o, 2);
-    assert!(stderr(&o).contains("no dictionary found"), "{}", stderr(&o));
     let o = real(&["expand", "--file", missing.to_str().expect("utf-8")]);
     assert_exit(&o, 2);
     // Other subcommands refuse a broken dictionary.
@@ -447,4 +443,53 @@ fn hang_up_after_one_byte(args: &[&str]) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+}
+
+/// Outside any repository the binary uses the dictionary built into it: the same entries as the
+/// repository's, links to the same site, and `--version` names its entry count and hash.
+#[test]
+fn built_in_dictionary_outside_the_repository() {
+    let o = run(&["check"]);
+    assert_exit(&o, 0);
+    let entries = real(&["list", "--format", "json"]);
+    assert_exit(&entries, 0);
+    let built_in = run(&["list", "--format", "json"]);
+    assert_exit(&built_in, 0);
+    assert_eq!(stdout(&built_in), stdout(&entries));
+    let n = serde_json::from_str::<serde_json::Value>(&stdout(&entries))
+        .expect("json")
+        .as_array()
+        .map(Vec::len)
+        .expect("a list");
+    assert!(
+        stdout(&o).contains(&format!("ok: {n} entries")),
+        "{}",
+        stdout(&o)
+    );
+
+    let v = run(&["--version"]);
+    assert_exit(&v, 0);
+    let text = stdout(&v);
+    assert!(
+        text.contains(&format!("(dictionary: {n} entries, content ")),
+        "{text}"
+    );
+    let hash = text
+        .trim()
+        .trim_end_matches(')')
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default();
+    assert!(
+        hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()),
+        "{text}"
+    );
+
+    // `--dictionary` is `--root`: a broken dictionary given explicitly wins over the built-in one.
+    let o = run(&[
+        "--dictionary",
+        fixture("cycle").to_str().expect("utf-8"),
+        "list",
+    ]);
+    assert_exit(&o, 2);
 }

@@ -36,8 +36,8 @@ fn type_name(path: &ast::Path, at: &SyntaxNode) -> Option<(String, Option<String
     Some((last, parent))
 }
 
-pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for node in root.descendants() {
+pub fn check(ctx: &mut Ctx<'_>, nodes: &[SyntaxNode]) {
+    for node in nodes {
         let (path, is_call) = match node.kind() {
             RECORD_EXPR => (
                 ast::RecordExpr::cast(node.clone()).and_then(|r| r.path()),
@@ -55,7 +55,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
             _ => continue,
         };
         let Some(path) = path else { continue };
-        let Some((name, parent)) = type_name(&path, &node) else {
+        let Some((name, parent)) = type_name(&path, node) else {
             continue;
         };
         let ty = ctx
@@ -81,7 +81,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
                 .and_then(|r| r.record_expr_field_list())
                 .and_then(|l| tagged_within(l.syntax(), Tag::Invariant))
         };
-        if inside.is_some() || tagged_above(&node, Tag::Invariant).is_some() {
+        if inside.is_some() || tagged_above(node, Tag::Invariant).is_some() {
             continue;
         }
         ctx.report(

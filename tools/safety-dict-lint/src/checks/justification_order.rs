@@ -1,51 +1,50 @@
 //! SD0009–SD0011: a `// SAFETY:` comment on a call to an unsafe function of the checked tree
-//! justifies the callee's `# Safety` items, all of them, nothing else, in the same order.
+//! repeats the callee's `# Safety` items, all of them, nothing else, in the same order.
 //!
-//! The callee is found by name (last path segment or method name) among the tree's unsafe
-//! functions whose `# Safety` section is a proper list; the check runs only when the block
-//! calls exactly one such name and every function of that name has the same list. A comment
-//! item addresses a callee item when its requirement part (before `by`) has the same wording
-//! (case, whitespace and final period folded) or matches the same dictionary entry.
-
-use std::collections::BTreeSet;
+//! The callee is resolved by [`super::callees`] (path and declared receiver type, never by name
+//! alone); the check runs only when the block calls exactly one resolved unsafe function with a
+//! `# Safety` list. A comment item repeats a callee item when its requirement part (before
+//! `by`) has the same wording (case, whitespace and final period folded) or matches the same
+//! dictionary entry. An item that repeats nothing (SD0010) is reported only when the block has
+//! no other operation it could be about (a call not resolved to a safe function, a `*`
+//! dereference).
 
 use ra_ap_syntax::{
     ast::{self, AstNode},
-    SyntaxKind::{CALL_EXPR, METHOD_CALL_EXPR},
+    SyntaxKind::{CALL_EXPR, METHOD_CALL_EXPR, PREFIX_EXPR},
 };
 
-use super::{excerpt, phrasing, Ctx, Report};
+use super::callees::{resolve, Resolved};
+use super::{phrasing, Ctx, Report};
 use crate::code::Code;
-use crate::index::Callee;
+use crate::index::FnDef;
 use crate::syntax::comments::TaggedComment;
 
-/// Names of the functions called inside the block (path calls and method calls).
-fn called_names(block: &ast::BlockExpr) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
+/// What the block calls: the resolved unsafe callees (each once), and whether anything else in
+/// it may be unsafe.
+fn callees_of<'a>(ctx: &Ctx<'a>, block: &ast::BlockExpr) -> (Vec<&'a FnDef>, bool) {
+    let mut found: Vec<&'a FnDef> = Vec::new();
+    let mut other = false;
     for node in block.syntax().descendants() {
         match node.kind() {
-            CALL_EXPR => {
-                let name = ast::CallExpr::cast(node)
-                    .and_then(|c| c.expr())
-                    .and_then(|e| match e {
-                        ast::Expr::PathExpr(p) => p.path(),
-                        _ => None,
-                    })
-                    .and_then(|p| p.segment())
-                    .and_then(|s| s.name_ref())
-                    .map(|n| n.text().to_string());
-                out.extend(name);
-            }
-            METHOD_CALL_EXPR => {
-                let name = ast::MethodCallExpr::cast(node)
-                    .and_then(|m| m.name_ref())
-                    .map(|n| n.text().to_string());
-                out.extend(name);
+            CALL_EXPR | METHOD_CALL_EXPR => match resolve(ctx, &node) {
+                Resolved::Callee(d) => {
+                    if !found.iter().any(|f| std::ptr::eq(*f, d)) {
+                        found.push(d);
+                    }
+                }
+                Resolved::Safe => {}
+                Resolved::Unknown => other = true,
+            },
+            PREFIX_EXPR => {
+                other |= ast::PrefixExpr::cast(node)
+                    .and_then(|p| p.op_kind())
+                    .is_some_and(|op| op == ast::UnaryOp::Deref);
             }
             _ => {}
         }
     }
-    out
+    (found, other)
 }
 
 /// The statement of an item (its words before `by`) and the entry it matched, if any.
@@ -61,18 +60,18 @@ fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
 }
 
 pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedComment) {
-    let names = called_names(block);
-    let callees: Vec<Callee> = names
-        .iter()
-        .filter_map(|n| ctx.index.callee(n).cloned())
-        .collect();
+    let (callees, other_unsafe) = callees_of(ctx, block);
     let [callee] = callees.as_slice() else {
+        return;
+    };
+    let callee: &FnDef = callee;
+    let Some(callee_items) = &callee.items else {
         return;
     };
     ctx.stats.justification_lists_compared += 1;
     let (items, _) = phrasing::units(&comment.lines);
     let wanted: Vec<(String, Option<String>)> =
-        callee.items.iter().map(|t| statement_of(ctx, t)).collect();
+        callee_items.iter().map(|t| statement_of(ctx, t)).collect();
     let mut used = vec![false; wanted.len()];
     let mut order: Vec<(usize, usize)> = Vec::new(); // (comment item, callee item)
     let mut extra = Vec::new();
@@ -93,79 +92,78 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
             None => extra.push(j),
         }
     }
-    let callee_note = format!(
-        "`{}` requires, in this order: {}",
-        callee.name,
-        callee
-            .items
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("({}) {}", i + 1, excerpt(t.trim_end_matches('.'), 60)))
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
+    let name = callee.display_name();
+    let location = callee.location();
+    // The callee's list in full, one note per item, so a reader can compare without opening it.
+    let mut notes = vec![format!(
+        "`{name}` is defined at {location}; its `# Safety` list, in order:"
+    )];
+    notes.extend(callee_items.iter().enumerate().map(|(i, t)| {
+        format!(
+            "({}) {}",
+            i + 1,
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        )
+    }));
+    let with_notes = |mut r: Report| {
+        for n in &notes {
+            r = r.note(n.clone());
+        }
+        r
+    };
     if order.is_empty() {
-        ctx.report(
+        ctx.report(with_notes(
             Report::new(
                 Code::Sd0009,
                 comment.span.clone(),
                 format!(
-                    "this `// SAFETY:` comment does not address the `# Safety` items of `{}`",
-                    callee.name
+                    "this `// SAFETY:` comment does not repeat, in order, the requirements of `{name}` ({location})"
                 ),
             )
-            .label("repeat each requirement, then `by <justification>`")
-            .note(callee_note),
-        );
+            .label("repeat each requirement, then `by <justification>`"),
+        ));
         return;
     }
     for (i, done) in used.iter().enumerate() {
         if !done {
-            ctx.report(
+            ctx.report(with_notes(
                 Report::new(
                     Code::Sd0009,
                     comment.span.clone(),
                     format!(
-                        "missing justification for requirement {} of `{}`: \"{}\"",
+                        "this `// SAFETY:` comment does not repeat requirement {} of `{name}` ({location})",
                         i + 1,
-                        callee.name,
-                        excerpt(&callee.items[i], 60)
                     ),
                 )
-                .label("add an item for it")
-                .note(callee_note.clone()),
-            );
+                .label(format!("add an item for requirement {}", i + 1)),
+            ));
         }
     }
-    for j in extra {
-        ctx.report(
-            Report::new(
-                Code::Sd0010,
-                items[j].span.clone(),
-                format!(
-                    "this justification addresses no `# Safety` item of `{}`",
-                    callee.name
-                ),
-            )
-            .label("not a requirement of the callee")
-            .note(callee_note.clone()),
-        );
+    if !other_unsafe {
+        for j in extra {
+            ctx.report(with_notes(
+                Report::new(
+                    Code::Sd0010,
+                    items[j].span.clone(),
+                    format!("this item repeats no requirement of `{name}` ({location})"),
+                )
+                .label("not a requirement of the callee"),
+            ));
+        }
     }
     if let Some(w) = order.windows(2).find(|w| w[1].1 < w[0].1) {
         let (j, i) = w[1];
-        ctx.report(
+        ctx.report(with_notes(
             Report::new(
                 Code::Sd0011,
                 items[j].span.clone(),
                 format!(
-                    "justifications out of order: requirement {} of `{}` comes after requirement {}",
+                    "justifications out of order: requirement {} of `{name}` ({location}) comes after requirement {}",
                     i + 1,
-                    callee.name,
                     w[0].1 + 1
                 ),
             )
-            .label("follow the order of the callee's `# Safety` list")
-            .note(callee_note),
-        );
+            .label("follow the order of the callee's `# Safety` list"),
+        ));
     }
 }

@@ -1,5 +1,6 @@
 //! The checks. Each module handles one kind of construct and reports through [`Ctx`].
 
+pub mod callees;
 pub mod invariants;
 pub mod justification_order;
 pub mod phrasing;
@@ -8,13 +9,23 @@ pub mod unsafe_decls;
 
 use std::ops::Range;
 
-use ra_ap_syntax::SyntaxNode;
+use std::collections::HashMap;
+
+use ra_ap_syntax::{
+    NodeOrToken,
+    SyntaxKind::{
+        ATTR, BLOCK_EXPR, CALL_EXPR, COMMENT, FN, IDENT, IMPL, RECORD_EXPR, TOKEN_TREE, TRAIT,
+        UNSAFE_KW, USE_TREE,
+    },
+    SyntaxNode, SyntaxToken,
+};
 
 use crate::code::Code;
 use crate::finding::Finding;
 use crate::index::TreeIndex;
 use crate::report::Stats;
 use crate::source::SourceFile;
+use crate::syntax::comments::ClippyAllows;
 use crate::vocabulary::Vocabulary;
 use crate::LintOptions;
 
@@ -27,6 +38,10 @@ pub struct Ctx<'a> {
     pub options: &'a LintOptions,
     pub findings: Vec<Finding>,
     pub stats: Stats,
+    /// The file's `#[allow(clippy::..)]`s, filled by [`run_all`].
+    pub allows: ClippyAllows,
+    /// Names the file's `use`s import, with the module they come from; filled by [`run_all`].
+    pub uses: HashMap<String, String>,
 }
 
 /// The parts of a finding a check decides; [`Ctx::report`] fills in the rest.
@@ -102,12 +117,54 @@ impl Ctx<'_> {
     }
 }
 
+/// What the checks look at in a file, gathered in one walk (a walk over a tree of a million
+/// nodes costs as much as the checks themselves, and there were one per check).
+#[derive(Default)]
+pub struct FileNodes {
+    /// Unsafe blocks, impls, functions, traits, struct literals, calls, attributes, `use`s.
+    pub nodes: Vec<SyntaxNode>,
+    /// Comments, and `unsafe` tokens of token trees.
+    pub tokens: Vec<SyntaxToken>,
+}
+
+impl FileNodes {
+    pub fn collect(root: &SyntaxNode) -> FileNodes {
+        let mut out = FileNodes::default();
+        for el in root.descendants_with_tokens() {
+            match el {
+                NodeOrToken::Node(n) => {
+                    let wanted = match n.kind() {
+                        BLOCK_EXPR => n.children_with_tokens().any(|c| c.kind() == UNSAFE_KW),
+                        IMPL | FN | TRAIT | RECORD_EXPR | CALL_EXPR | ATTR | USE_TREE => true,
+                        _ => false,
+                    };
+                    if wanted {
+                        out.nodes.push(n);
+                    }
+                }
+                NodeOrToken::Token(t) => {
+                    let wanted = t.kind() == COMMENT
+                        || ((t.kind() == UNSAFE_KW || (t.kind() == IDENT && t.text() == "unsafe"))
+                            && t.parent().is_some_and(|p| p.kind() == TOKEN_TREE));
+                    if wanted {
+                        out.tokens.push(t);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Runs every check over one parsed file.
 pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    unsafe_blocks::check(ctx, root);
-    unsafe_decls::check(ctx, root);
-    phrasing::check_comments(ctx, root);
-    invariants::check(ctx, root);
+    let file = FileNodes::collect(root);
+    ctx.allows = ClippyAllows::from_nodes(file.nodes.iter().cloned());
+    ctx.uses = callees::imports(&file.nodes);
+    unsafe_blocks::check(ctx, &file);
+    unsafe_decls::check(ctx, &file.nodes);
+    phrasing::check_comments(ctx, &file.tokens);
+    invariants::check(ctx, &file.nodes);
 }
 
 /// Shortens text for a message: whitespace folded, at most `max` characters.

@@ -2,12 +2,12 @@
 //! is matched against the dictionary; unrecognised phrases are reported (info, with the
 //! nearest entries) and discouraged ones too (warning, with the preferred form).
 
-use ra_ap_syntax::SyntaxNode;
+use ra_ap_syntax::SyntaxToken;
 
 use super::{excerpt, Ctx, Report};
 use crate::code::Code;
 use crate::markdown::{self, Item};
-use crate::syntax::comments::{all_tagged, Tag, TaggedComment};
+use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
 use crate::vocabulary::{Analysis, PhraseMatch};
 
 /// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
@@ -143,6 +143,19 @@ pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Item) {
 }
 
 fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
+    if !comment.exact_case {
+        let marker = comment.tag.marker();
+        ctx.report(
+            Report::new(
+                Code::Sd0014,
+                comment.span.start..comment.span.start,
+                format!(
+                    "write the tag as `{marker}` (accepted in another case, as Clippy accepts it)"
+                ),
+            )
+            .label(format!("`// {marker}`")),
+        );
+    }
     match comment.tag {
         Tag::Safety => ctx.stats.safety_comments += 1,
         Tag::Invariant => ctx.stats.invariant_comments += 1,
@@ -154,9 +167,13 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
 }
 
 /// Checks every tagged comment of a file.
-pub fn check_comments(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for c in all_tagged(root) {
-        check_comment(ctx, &c);
+pub fn check_comments(ctx: &mut Ctx<'_>, tokens: &[SyntaxToken]) {
+    // A placeholder says nothing to read; SD0013 reports it where it stands.
+    for c in all_tagged_in(tokens.iter().cloned())
+        .iter()
+        .filter(|c| !c.is_placeholder())
+    {
+        check_comment(ctx, c);
     }
 }
 

@@ -8,10 +8,10 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
-use super::{justification_order, Ctx, Report};
+use super::{justification_order, Ctx, FileNodes, Report};
 use crate::code::Code;
-use crate::syntax::comments::{clippy_allows, tagged_above, Tag};
-use crate::syntax::macros::{unsafe_in_token_trees, MacroUnsafe};
+use crate::syntax::comments::{tagged_above, Tag, TaggedComment};
+use crate::syntax::macros::{unsafe_in_tokens, MacroUnsafe};
 use crate::syntax::range;
 
 fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
@@ -20,20 +20,33 @@ fn unsafe_kw(node: &SyntaxNode) -> Option<std::ops::Range<usize>> {
         .map(|c| range(c.text_range()))
 }
 
-pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for node in root.descendants() {
+/// A `// SAFETY: TODO`: reported, and not counted as a documented block or impl.
+fn placeholder(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
+    ctx.report(
+        Report::new(
+            Code::Sd0013,
+            comment.span.clone(),
+            "placeholder `// SAFETY:` comment: it justifies nothing",
+        )
+        .label("justify each requirement here, or remove the `unsafe`"),
+    );
+}
+
+pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
+    for node in &file.nodes {
         match node.kind() {
             BLOCK_EXPR => {
-                let Some(kw) = unsafe_kw(&node) else { continue };
+                let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_blocks += 1;
-                match tagged_above(&node, Tag::Safety) {
+                match tagged_above(node, Tag::Safety) {
+                    Some(comment) if comment.is_placeholder() => placeholder(ctx, &comment),
                     Some(comment) => {
                         ctx.stats.unsafe_blocks_with_safety += 1;
                         if let Some(block) = ast::BlockExpr::cast(node.clone()) {
                             justification_order::check_block(ctx, &block, &comment);
                         }
                     }
-                    None if clippy_allows(&node, "undocumented_unsafe_blocks") => {}
+                    None if ctx.allows.allows(node, "undocumented_unsafe_blocks") => {}
                     None => ctx.report(
                         Report::new(
                             Code::Sd0001,
@@ -45,11 +58,14 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
                 }
             }
             IMPL => {
-                let Some(kw) = unsafe_kw(&node) else { continue };
+                let Some(kw) = unsafe_kw(node) else { continue };
                 ctx.stats.unsafe_impls += 1;
-                if tagged_above(&node, Tag::Safety).is_some() {
+                let comment = tagged_above(node, Tag::Safety);
+                if let Some(c) = comment.as_ref().filter(|c| c.is_placeholder()) {
+                    placeholder(ctx, c);
+                } else if comment.is_some() {
                     ctx.stats.unsafe_impls_with_safety += 1;
-                } else if !clippy_allows(&node, "undocumented_unsafe_blocks") {
+                } else if !ctx.allows.allows(node, "undocumented_unsafe_blocks") {
                     ctx.report(
                         Report::new(
                             Code::Sd0002,
@@ -63,7 +79,18 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
             _ => {}
         }
     }
-    for site in unsafe_in_token_trees(root) {
+    for site in unsafe_in_tokens(file.tokens.iter().cloned()) {
+        if let Some(c) = site.safety.as_ref().filter(|c| c.is_placeholder()) {
+            match site.kind {
+                MacroUnsafe::Block => {
+                    ctx.stats.unsafe_blocks += 1;
+                    ctx.stats.unsafe_blocks_in_macros += 1;
+                }
+                MacroUnsafe::Impl => ctx.stats.unsafe_impls += 1,
+            }
+            placeholder(ctx, c);
+            continue;
+        }
         let has = site.safety.is_some();
         match site.kind {
             MacroUnsafe::Block => {

@@ -7,6 +7,8 @@
 //! on the trait) and functions in `extern` blocks (FFI declarations). A missing section is not
 //! reported where `clippy::missing_safety_doc` is allowed or expected on the item or around it.
 
+use std::collections::HashMap;
+
 use ra_ap_syntax::{
     ast::{self, AstNode, HasName},
     SyntaxKind::{ASSOC_ITEM_LIST, EXTERN_ITEM_LIST, FN, IMPL, TRAIT, UNSAFE_KW},
@@ -17,7 +19,6 @@ use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::safety_doc;
 use crate::markdown::{self, Item};
-use crate::syntax::comments::clippy_allows;
 use crate::syntax::range;
 use crate::vocabulary::PhraseMatch;
 
@@ -44,17 +45,11 @@ fn name_of(node: &SyntaxNode) -> String {
 }
 
 /// A requirement already stated: its normalised words, its entry and bindings, its span.
-type Seen = (
-    String,
-    Option<(String, Vec<(String, String)>)>,
-    std::ops::Range<usize>,
-);
-
-pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
-    for node in root.descendants() {
+pub fn check(ctx: &mut Ctx<'_>, nodes: &[SyntaxNode]) {
+    for node in nodes {
         let what = match node.kind() {
-            FN if crate::index::is_unsafe_fn(&node) => {
-                if is_exempt_fn(&node) {
+            FN if crate::index::is_unsafe_fn(node) => {
+                if is_exempt_fn(node) {
                     continue;
                 }
                 ctx.stats.unsafe_fns += 1;
@@ -66,14 +61,14 @@ pub fn check(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
             }
             _ => continue,
         };
-        check_decl(ctx, &node, what);
+        check_decl(ctx, node, what);
     }
 }
 
 fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     let name = name_of(node);
     let Some(doc) = safety_doc(node) else {
-        if clippy_allows(node, "missing_safety_doc") {
+        if ctx.allows.allows(node, "missing_safety_doc") {
             return;
         }
         let at = node
@@ -129,7 +124,10 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     for p in &blocks.prose {
         units.extend(markdown::sentences(p));
     }
-    let mut seen: Vec<Seen> = Vec::new();
+    // The first item with each wording and with each reading (entry and bindings), by hash:
+    // a linear search is quadratic on a long list.
+    let mut seen_words: HashMap<String, usize> = HashMap::new();
+    let mut seen_readings: HashMap<(String, Vec<(String, String)>), usize> = HashMap::new();
     for item in &units {
         let m = phrasing::check_requirement(ctx, item);
         if is_list && markdown::sentence_count(&item.text) > 1 {
@@ -147,11 +145,15 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
             PhraseMatch::Unrecognised { .. } => None,
         };
-        if let Some((_, _, first)) = seen
-            .iter()
-            .find(|(k, r, _)| *k == key || (rec.is_some() && *r == rec))
-        {
-            let (line, _) = ctx.file.line_col(first.start);
+        let first = [
+            seen_words.get(&key).copied(),
+            rec.as_ref().and_then(|r| seen_readings.get(r).copied()),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        if let Some(first) = first {
+            let (line, _) = ctx.file.line_col(first);
             ctx.report(
                 Report::new(
                     Code::Sd0006,
@@ -162,7 +164,10 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                 .note(format!("first stated on line {line}")),
             );
         } else {
-            seen.push((key, rec, item.span.clone()));
+            seen_words.insert(key, item.span.start);
+            if let Some(r) = rec {
+                seen_readings.insert(r, item.span.start);
+            }
         }
     }
 }

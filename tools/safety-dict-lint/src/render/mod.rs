@@ -2,6 +2,7 @@
 
 pub mod human;
 pub mod json;
+pub mod review;
 pub mod sarif;
 pub mod summary;
 
@@ -17,6 +18,9 @@ pub enum Format {
     Sarif,
     /// Counts only: unsafe blocks, comments, sections, recognised %, top unrecognised phrasings
     Summary,
+    /// An e-mail reply: each finding under the quoted lines it concerns (with `--diff`, the
+    /// patch's lines), with the explanation and the URL
+    Review,
 }
 
 impl Format {
@@ -32,5 +36,6 @@ pub fn render(report: &crate::LintReport, format: Format, color: bool) -> String
         Format::Json => json::render(report),
         Format::Sarif => sarif::render(report),
         Format::Summary => summary::render(report),
+        Format::Review => review::render(report, None),
     }
 }

@@ -13,11 +13,23 @@ fn sarif_level(l: Level) -> &'static str {
     }
 }
 
-/// A relative path with forward slashes, as SARIF URIs want.
-fn uri(path: &std::path::Path) -> String {
+/// A path's segments percent-encoded (RFC 3986: only unreserved characters stay as they are)
+/// and joined with `/`.
+fn encoded(path: &std::path::Path) -> String {
     path.components()
         .filter_map(|c| match c {
-            std::path::Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            std::path::Component::Normal(s) => Some(
+                s.to_string_lossy()
+                    .bytes()
+                    .map(|b| {
+                        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+                            char::from(b).to_string()
+                        } else {
+                            format!("%{b:02X}")
+                        }
+                    })
+                    .collect::<String>(),
+            ),
             std::path::Component::ParentDir => Some("..".to_string()),
             _ => None,
         })
@@ -25,19 +37,37 @@ fn uri(path: &std::path::Path) -> String {
         .join("/")
 }
 
+/// Where a finding is: an absolute path as a `file://` URI; a relative one relative to the
+/// `%SRCROOT%` base (the directory the tool ran in), as SARIF consumers resolve it.
+fn artifact_location(path: &std::path::Path) -> Value {
+    if path.is_absolute() {
+        json!({ "uri": format!("file:///{}", encoded(path)) })
+    } else {
+        json!({ "uri": encoded(path), "uriBaseId": "%SRCROOT%" })
+    }
+}
+
 pub fn render(report: &LintReport) -> String {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|c| {
             let i = c.info();
-            json!({
+            let mut rule = json!({
                 "id": i.id,
                 "name": i.name,
                 "shortDescription": { "text": i.description },
                 "defaultConfiguration": { "level": sarif_level(i.level) },
-                "helpUri": report.findings.iter().find(|f| f.code == *c && !f.help_url.contains("/dictionary/"))
-                    .map(|f| f.help_url.clone()),
-            })
+            });
+            // The rule's chapter, known from a finding of it; absent otherwise (the schema has
+            // no `null` for a URI).
+            let help = report
+                .findings
+                .iter()
+                .find(|f| f.code == *c && !f.help_url.contains("/dictionary/"));
+            if let (Some(f), Some(obj)) = (help, rule.as_object_mut()) {
+                obj.insert("helpUri".into(), Value::String(f.help_url.clone()));
+            }
+            rule
         })
         .collect();
     let results: Vec<Value> = report
@@ -62,7 +92,7 @@ pub fn render(report: &LintReport) -> String {
                 "message": { "text": text },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": uri(&f.file) },
+                        "artifactLocation": artifact_location(&f.file),
                         "region": {
                             "startLine": f.line,
                             "startColumn": f.column,

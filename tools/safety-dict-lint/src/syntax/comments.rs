@@ -42,6 +42,8 @@ pub struct TaggedComment {
     pub lines: Vec<TextLine>,
     /// Source range of the whole group.
     pub span: Range<usize>,
+    /// Whether the tag is in the standard's case (`SAFETY:`, not `Safety:`).
+    pub exact_case: bool,
 }
 
 fn is_trivia(kind: SyntaxKind) -> bool {
@@ -80,6 +82,9 @@ fn is_boundary(kind: SyntaxKind) -> bool {
     )
 }
 
+/// How many enclosing expressions a comment search climbs at most.
+pub const MAX_CLIMB: usize = 64;
+
 /// The trivia tokens (whitespace and comments) just before `node`, including those the parser
 /// attached inside it ahead of its first real token, skipping attributes.
 pub fn leading_trivia(node: &SyntaxNode) -> Vec<SyntaxToken> {
@@ -111,7 +116,9 @@ pub fn leading_trivia(node: &SyntaxNode) -> Vec<SyntaxToken> {
 /// enclosing statement, item or match arm.
 pub fn tagged_above(node: &SyntaxNode, tag: Tag) -> Option<TaggedComment> {
     let mut cur = node.clone();
-    loop {
+    // Real code reaches its statement in a few levels; the bound keeps a block deep inside a
+    // 200,000-link method chain from climbing the whole chain (quadratic over all its blocks).
+    for _ in 0..MAX_CLIMB {
         if let Some(c) = find_tagged(&leading_trivia(&cur), tag) {
             return Some(c);
         }
@@ -124,6 +131,7 @@ pub fn tagged_above(node: &SyntaxNode, tag: Tag) -> Option<TaggedComment> {
         }
         cur = parent;
     }
+    None
 }
 
 /// The text of a plain (non-doc) comment, split into lines, each with its source offset.
@@ -164,13 +172,42 @@ fn is_doc_comment(text: &str) -> bool {
 }
 
 /// Which tag a comment line starts with, and the byte length up to the end of the tag.
+/// Tags are matched in any case (`// Safety:`), as Clippy's `undocumented_unsafe_blocks` does;
+/// [`TaggedComment::exact_case`] says whether it was written as the standard writes it.
 fn tag_of(line: &str) -> Option<(Tag, usize)> {
     let t = line.trim_start();
     let lead = line.len() - t.len();
     [Tag::Safety, Tag::Invariant]
         .into_iter()
-        .find(|tag| t.starts_with(tag.marker()))
+        .find(|tag| {
+            t.get(..tag.marker().len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(tag.marker()))
+        })
         .map(|tag| (tag, lead + tag.marker().len()))
+}
+
+/// Words that mark a comment as not written yet.
+const PLACEHOLDERS: &[&str] = &["todo", "fixme", "xxx", "tbd"];
+
+impl TaggedComment {
+    /// Whether the comment is a placeholder: empty, or starting with `TODO`, `FIXME`, `XXX` or
+    /// `TBD` (`// SAFETY: TODO.`, `// SAFETY:`).
+    pub fn is_placeholder(&self) -> bool {
+        let first = self
+            .lines
+            .iter()
+            .flat_map(|l| l.text.split_whitespace())
+            .next();
+        match first {
+            None => true,
+            Some(w) => {
+                let w = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                PLACEHOLDERS.contains(&w.as_str())
+            }
+        }
+    }
 }
 
 /// Finds the first comment group starting with `tag` in a run of trivia tokens. The group goes on
@@ -224,7 +261,15 @@ fn collect_group(
         }
         j += 1;
     }
-    TaggedComment { tag, lines, span }
+    let exact_case = comment_lines(first)
+        .first()
+        .is_some_and(|l| l.text.trim_start().starts_with(tag.marker()));
+    TaggedComment {
+        tag,
+        lines,
+        span,
+        exact_case,
+    }
 }
 
 /// Every tagged comment group directly inside `node` (not in nested nodes), in order. Used for
@@ -242,26 +287,66 @@ pub fn tagged_within(node: &SyntaxNode, tag: Tag) -> Option<TaggedComment> {
     find_tagged(&trivia, tag)
 }
 
-/// Is a clippy lint allowed or expected (`#[allow(clippy::NAME)]`, `#[expect(..)]`) on `node`
-/// or one of its ancestors? The kernel silences clippy's own safety lints this way where it
-/// means to, and the linter honours that for the matching codes.
-pub fn clippy_allows(node: &SyntaxNode, lint: &str) -> bool {
-    let needle = format!("clippy::{lint}");
-    node.ancestors().any(|a| {
-        a.children().filter(|c| c.kind() == ATTR).any(|attr| {
+/// Where the kernel silences clippy's own safety lints (`#[allow(clippy::NAME)]`,
+/// `#[expect(..)]` on an item, statement or expression); the linter honours that for the
+/// matching codes. Collected once per file, so that a query does not climb every ancestor.
+#[derive(Debug, Default)]
+pub struct ClippyAllows {
+    /// (lint name, range of the node that carries the attribute).
+    ranges: Vec<(String, ra_ap_syntax::TextRange)>,
+}
+
+impl ClippyAllows {
+    pub fn collect(root: &SyntaxNode) -> ClippyAllows {
+        Self::from_nodes(root.descendants())
+    }
+
+    /// From a file's nodes (only its `ATTR` nodes are read).
+    pub fn from_nodes(nodes: impl IntoIterator<Item = SyntaxNode>) -> ClippyAllows {
+        let mut ranges = Vec::new();
+        for attr in nodes.into_iter().filter(|n| n.kind() == ATTR) {
             let text = attr.text().to_string();
             let t = text.trim_start_matches("#[").trim_start();
-            (t.starts_with("allow") || t.starts_with("expect")) && text.contains(&needle)
-        })
-    })
+            if !(t.starts_with("allow") || t.starts_with("expect")) {
+                continue;
+            }
+            let Some(carrier) = attr.parent() else {
+                continue;
+            };
+            for (at, _) in text.match_indices("clippy::") {
+                let name: String = text[at + 8..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                ranges.push((name, carrier.text_range()));
+            }
+        }
+        ClippyAllows { ranges }
+    }
+
+    /// Is `lint` allowed on `node` or one of its ancestors? In a syntax tree a node's range
+    /// lies within another's only if that one is an ancestor (or a node of the same range).
+    pub fn allows(&self, node: &SyntaxNode, lint: &str) -> bool {
+        let r = node.text_range();
+        self.ranges
+            .iter()
+            .any(|(name, carrier)| name == lint && carrier.contains_range(r))
+    }
 }
 
 /// Every `// SAFETY:` and `// INVARIANT:` comment group in a file, in order.
 pub fn all_tagged(root: &SyntaxNode) -> Vec<TaggedComment> {
+    all_tagged_in(
+        root.descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token),
+    )
+}
+
+/// Every tagged comment group starting at one of these tokens (in source order).
+pub fn all_tagged_in(tokens: impl IntoIterator<Item = SyntaxToken>) -> Vec<TaggedComment> {
     let mut out = Vec::new();
     let mut covered_to = 0usize;
-    for el in root.descendants_with_tokens() {
-        let NodeOrToken::Token(t) = el else { continue };
+    for t in tokens {
         if t.kind() != COMMENT || is_doc_comment(t.text()) {
             continue;
         }
@@ -271,10 +356,19 @@ pub fn all_tagged(root: &SyntaxNode) -> Vec<TaggedComment> {
         let Some((tag, _)) = comment_lines(&t).first().and_then(|l| tag_of(&l.text)) else {
             continue;
         };
+        // The group ends at a blank line or another tagged comment, so the run stops there too
+        // (a run to the next code would make a file of tagged comments quadratic).
         let mut run = vec![t.clone()];
         let mut next = t.next_token();
         while let Some(n) = next {
-            if !is_trivia(n.kind()) {
+            let ends = match n.kind() {
+                WHITESPACE => n.text().matches('\n').count() > 1,
+                COMMENT => comment_lines(&n)
+                    .first()
+                    .is_some_and(|l| tag_of(&l.text).is_some()),
+                _ => true,
+            };
+            if ends {
                 break;
             }
             run.push(n.clone());

@@ -43,9 +43,16 @@ fn next_non_trivia(t: &SyntaxToken) -> Option<SyntaxToken> {
 
 /// Every `unsafe {` / `unsafe impl` inside token trees under `root`.
 pub fn unsafe_in_token_trees(root: &SyntaxNode) -> Vec<MacroSite> {
+    unsafe_in_tokens(
+        root.descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token),
+    )
+}
+
+/// Every `unsafe {` / `unsafe impl` among these tokens that stands in a token tree.
+pub fn unsafe_in_tokens(tokens: impl IntoIterator<Item = SyntaxToken>) -> Vec<MacroSite> {
     let mut out = Vec::new();
-    for el in root.descendants_with_tokens() {
-        let NodeOrToken::Token(t) = el else { continue };
+    for t in tokens {
         if t.kind() != T![unsafe] && !(t.kind() == SyntaxKind::IDENT && t.text() == "unsafe") {
             continue;
         }

@@ -71,3 +71,75 @@ fn two_callees_are_not_compared(a: &u8, b: &mut u8, l: &Lock) {
     // SAFETY: `a` is valid by reference validity.
     unsafe { other(a); copy(a, b, l) };
 }
+
+// The callee is resolved by path and by the receiver's declared type, never by name alone.
+
+struct Arc;
+
+impl Arc {
+    /// # Safety
+    ///
+    /// - `ptr` came from `Arc::into_raw`.
+    pub unsafe fn from_raw(ptr: *const u8) -> Arc {
+        Arc
+    }
+
+    /// # Safety
+    ///
+    /// - the lock `lock` is held.
+    unsafe fn peek(&self) {}
+
+    fn through_self(&self) {
+        // SAFETY: Nothing to see.
+        unsafe { self.peek() };
+    }
+
+    fn through_self_type(p: *const u8) {
+        // SAFETY: `ptr` came from `Arc::into_raw` by function requirements.
+        let _a = unsafe { Self::from_raw(p) };
+    }
+}
+
+struct KBox;
+
+impl KBox {
+    /// # Safety
+    ///
+    /// - `p` came from `KBox::into_raw`.
+    pub unsafe fn from_raw(p: *const u8) -> KBox {
+        KBox
+    }
+}
+
+struct NonNull;
+
+impl NonNull {
+    pub fn new(p: *const u8) -> NonNull {
+        NonNull
+    }
+}
+
+fn same_name_other_type(p: *const u8) {
+    // SAFETY: `ptr` came from `Arc::into_raw` by function requirements.
+    let _a = unsafe { Arc::from_raw(p) };
+    // SAFETY: `ptr` came from `Arc::into_raw` by function requirements.
+    let _b = unsafe { KBox::from_raw(p) };
+}
+
+fn parameter_type(a: &Arc, w: &Wrapper) {
+    // SAFETY: Nothing to see.
+    unsafe { a.peek() };
+    // SAFETY: Nothing to see (the type of `w` is not in the tree).
+    unsafe { w.peek() };
+}
+
+mod other {
+    pub fn copy(a: u8) {}
+}
+
+fn never_a_safe_function(p: *const u8) {
+    // SAFETY: Nothing to see.
+    unsafe { other::copy(1) };
+    // SAFETY: Nothing to see.
+    let _n = unsafe { NonNull::new(p) };
+}

@@ -1,4 +1,4 @@
-//@ only: SD0001
+//@ only: SD0001, SD0014
 // Where a `// SAFETY:` comment may stand for an `unsafe` block: the kernel's habits.
 
 fn above_let(p: *const u8) -> u8 {
@@ -88,6 +88,7 @@ fn doc_comment_is_not_a_safety_comment(p: *const u8) {
     unsafe { consume(*p) };
 }
 
+// Another case is accepted, as Clippy accepts it, with a style note.
 fn lower_case_tag(p: *const u8) {
     // Safety: `p` is valid for reads by function requirements.
     unsafe { consume(*p) };

@@ -84,3 +84,19 @@ extern "C" {
 #[doc = ""]
 #[doc = "- `p` is valid for reads."]
 pub unsafe fn doc_attributes(p: *const u8) {}
+
+/// Link reference definitions after the list are not prose.
+///
+/// # Safety
+///
+/// - The caller holds [`lock`].
+///
+/// [`lock`]: Backend::lock
+pub unsafe fn with_link_definition() {}
+
+/// An item that explains itself is one requirement.
+///
+/// # Safety
+///
+/// - `p` is aligned. That is, its address is a multiple of the alignment of `T`.
+pub unsafe fn with_explanation(p: *const u8) {}
