@@ -16,9 +16,10 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
-use crate::markdown::{self, Blocks, Section};
+use crate::markdown::{self, Section};
 use crate::source::SourceFile;
 use crate::syntax::docs::doc_lines;
+use safety_dict::items::{Located, Shape};
 
 /// Whom a function belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -77,18 +78,35 @@ pub struct TreeIndex {
     pub invariant_types: HashMap<String, Vec<InvariantType>>,
 }
 
-/// The `# Safety` section of an item's docs, if any, and its Markdown shape.
+/// The `# Safety` section of an item's docs, if any, and its items as the core splits them.
 pub struct SafetyDoc {
     pub section: Section,
-    pub blocks: Blocks,
+    pub items: Vec<Located>,
+}
+
+impl SafetyDoc {
+    /// Whether the section is a Markdown list and nothing else.
+    pub fn is_list(&self) -> bool {
+        !self.items.is_empty() && self.items.iter().all(|i| i.shape == Shape::Listed)
+    }
+
+    /// Whether any of it is a list item.
+    pub fn has_list(&self) -> bool {
+        self.items.iter().any(|i| i.shape == Shape::Listed)
+    }
+
+    /// The sentences outside any list item.
+    pub fn prose(&self) -> impl Iterator<Item = &Located> {
+        self.items.iter().filter(|i| i.shape == Shape::Sentence)
+    }
 }
 
 pub fn safety_doc(item: &SyntaxNode) -> Option<SafetyDoc> {
     let lines = doc_lines(item);
     let sections = markdown::sections(&lines);
     let section = markdown::find_section(&sections, "Safety")?.clone();
-    let blocks = markdown::blocks(&section.body);
-    Some(SafetyDoc { section, blocks })
+    let items = markdown::items(&section.body);
+    Some(SafetyDoc { section, items })
 }
 
 /// Is this `fn` declared `unsafe`?
@@ -177,8 +195,8 @@ impl TreeIndex {
                     let items = is_unsafe
                         .then(|| safety_doc(&node))
                         .flatten()
-                        .filter(|d| !d.blocks.items.is_empty() && d.blocks.prose.is_empty())
-                        .map(|d| d.blocks.items.iter().map(|i| i.text.clone()).collect());
+                        .filter(SafetyDoc::is_list)
+                        .map(|d| d.items.into_iter().map(|i| i.text).collect());
                     let (owner, trait_impl) = owner_of(&node, &module);
                     let (line, _) =
                         source.line_col(usize::from(name.syntax().text_range().start()));

@@ -54,7 +54,9 @@ fn every_code_of_the_ui_tests_validates() {
         let path = e.expect("a directory entry").path();
         if path.extension().is_some_and(|x| x == "rs") {
             let text = std::fs::read_to_string(&path).expect("a UI test");
-            let rel = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).expect("below");
+            let rel = path
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .expect("below");
             files.push(SourceFile::new(rel, text));
         }
     }

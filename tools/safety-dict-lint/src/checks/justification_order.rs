@@ -19,6 +19,7 @@ use super::{phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::FnDef;
 use crate::syntax::comments::TaggedComment;
+use crate::vocabulary::Position;
 
 /// What the block calls: the resolved unsafe callees (each once), and whether anything else in
 /// it may be unsafe.
@@ -49,14 +50,14 @@ fn callees_of<'a>(ctx: &Ctx<'a>, block: &ast::BlockExpr) -> (Vec<&'a FnDef>, boo
 
 /// The statement of an item (its words before `by`) and the entry it matched, if any.
 fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
-    let a = ctx.vocab.analyse_item(text);
-    let id = a.statement.result.id().map(str::to_string);
-    let words = if a.statement.text.is_empty() {
-        text.to_string()
+    let a = ctx.vocab.analyse_item(text, Position::Requirement);
+    let id = a.statement.entry().map(str::to_string);
+    let words = if a.statement.text().is_empty() {
+        text
     } else {
-        a.statement.text
+        a.statement.text()
     };
-    (phrasing::normalise(&words), id)
+    (phrasing::normalise(words), id)
 }
 
 pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedComment) {
@@ -69,7 +70,7 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
         return;
     };
     ctx.stats.justification_lists_compared += 1;
-    let (items, _) = phrasing::units(&comment.lines);
+    let items = phrasing::units(&comment.lines);
     let wanted: Vec<(String, Option<String>)> =
         callee_items.iter().map(|t| statement_of(ctx, t)).collect();
     let mut used = vec![false; wanted.len()];

@@ -15,12 +15,14 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
+use safety_dict::items::Located;
+
 use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::safety_doc;
-use crate::markdown::{self, Item};
+use crate::markdown;
 use crate::syntax::range;
-use crate::vocabulary::PhraseMatch;
+use crate::vocabulary::Statement;
 
 /// Is this fn inside `impl Trait for Type` or an extern block?
 fn is_exempt_fn(node: &SyntaxNode) -> bool {
@@ -97,38 +99,36 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
         return;
     };
     ctx.stats.safety_sections += 1;
-    let blocks = &doc.blocks;
-    let is_list = !blocks.items.is_empty() && blocks.prose.is_empty();
+    let is_list = doc.is_list();
     if is_list {
         ctx.stats.safety_sections_as_lists += 1;
     } else {
-        let message = if blocks.items.is_empty() && blocks.prose.is_empty() {
+        let message = if doc.items.is_empty() {
             format!("the `# Safety` section of `{name}` is empty")
-        } else if blocks.items.is_empty() {
+        } else if !doc.has_list() {
             format!("the `# Safety` section of `{name}` is prose, not a list of requirements")
         } else {
             format!("the `# Safety` section of `{name}` mixes prose with its list")
         };
-        let span = blocks
-            .prose
-            .first()
-            .map(|p| p.span())
+        let span = doc
+            .prose()
+            .map(|p| p.span.clone())
+            .min_by_key(|s| s.start)
             .unwrap_or_else(|| doc.section.heading.clone());
         ctx.report(
             Report::new(Code::Sd0004, span, message)
                 .label("write one requirement per list item (`- ...`)"),
         );
     }
-    // The units the dictionary sees: list items, and the sentences of any prose.
-    let mut units: Vec<Item> = blocks.items.clone();
-    for p in &blocks.prose {
-        units.extend(markdown::sentences(p));
-    }
+    // The units the dictionary sees: list items and the sentences of any prose, in source order
+    // (the core lists prose first).
+    let mut units: Vec<&Located> = doc.items.iter().collect();
+    units.sort_by_key(|i| i.span.start);
     // The first item with each wording and with each reading (entry and bindings), by hash:
     // a linear search is quadratic on a long list.
     let mut seen_words: HashMap<String, usize> = HashMap::new();
     let mut seen_readings: HashMap<(String, Vec<(String, String)>), usize> = HashMap::new();
-    for item in &units {
+    for item in units {
         let m = phrasing::check_requirement(ctx, item);
         if is_list && markdown::sentence_count(&item.text) > 1 {
             ctx.report(
@@ -141,9 +141,17 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             );
         }
         let key = phrasing::normalise(&item.text);
-        let rec = match &m.statement.result {
-            PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
-            PhraseMatch::Unrecognised { .. } => None,
+        let rec = match &m.statement {
+            Statement::Recognised {
+                entry, bindings, ..
+            } => Some((
+                entry.clone(),
+                bindings
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect::<Vec<_>>(),
+            )),
+            Statement::Unrecognised { .. } => None,
         };
         let first = [
             seen_words.get(&key).copied(),
