@@ -99,7 +99,7 @@ fn json_and_sarif_documents() {
     let run = &sarif["runs"][0];
     assert_eq!(
         run["tool"]["driver"]["rules"].as_array().map(Vec::len),
-        Some(15)
+        Some(19)
     );
     let r = &run["results"][1];
     assert_eq!(r["ruleId"], "SD0001");

@@ -4,6 +4,8 @@ pub mod callees;
 pub mod invariants;
 pub mod justification_order;
 pub mod phrasing;
+pub mod safe_decls;
+pub mod unnecessary_comments;
 pub mod unsafe_blocks;
 pub mod unsafe_decls;
 
@@ -163,7 +165,9 @@ pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     ctx.uses = callees::imports(&file.nodes);
     unsafe_blocks::check(ctx, &file);
     unsafe_decls::check(ctx, &file.nodes);
+    safe_decls::check(ctx, &file.nodes);
     phrasing::check_comments(ctx, &file.tokens);
+    unnecessary_comments::check(ctx, root, &file.tokens);
     invariants::check(ctx, &file.nodes);
 }
 
