@@ -1,6 +1,6 @@
-//! What the checks need to know about the whole tree: every function (safe or unsafe) with where
-//! it is defined and, for an unsafe one, its `# Safety` list; and the types documented with
-//! `# Invariants`.
+//! What the checks need to know about the whole tree: every function and trait (safe or unsafe)
+//! with where it is defined and, for an unsafe one, its `# Safety` list; and the types documented
+//! with `# Invariants`.
 //!
 //! A function is known by its name and its owner: the type of the `impl` or the trait it is
 //! declared in, or, for a free function, its module (an inline `mod`, or the file's module:
@@ -62,6 +62,27 @@ impl FnDef {
     }
 }
 
+/// One trait definition of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraitDef {
+    pub name: String,
+    /// The last segment of its module path (as for a free function).
+    pub module: String,
+    pub is_unsafe: bool,
+    /// The `# Safety` requirement items in order, when the section is a proper list.
+    pub items: Option<Vec<String>>,
+    pub path: PathBuf,
+    /// 1-based line of the trait's name.
+    pub line: usize,
+}
+
+impl TraitDef {
+    /// `path:line` of the definition.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.path.display(), self.line)
+    }
+}
+
 /// A type whose documentation has an `Invariants` section.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvariantType {
@@ -76,6 +97,8 @@ pub struct TreeIndex {
     /// Every function by name.
     pub fns: HashMap<String, Vec<FnDef>>,
     pub invariant_types: HashMap<String, Vec<InvariantType>>,
+    /// Every trait by name.
+    pub traits: HashMap<String, Vec<TraitDef>>,
 }
 
 /// The `# Safety` section of an item's docs, if any, and its items as the core splits them.
@@ -211,6 +234,29 @@ impl TreeIndex {
                         line,
                     });
                 }
+                TRAIT => {
+                    let Some(tr) = ast::Trait::cast(node.clone()) else {
+                        continue;
+                    };
+                    let Some(name) = tr.name() else { continue };
+                    let is_unsafe = tr.unsafe_token().is_some();
+                    let items = is_unsafe
+                        .then(|| safety_doc(&node))
+                        .flatten()
+                        .filter(SafetyDoc::is_list)
+                        .map(|d| d.items.into_iter().map(|i| i.text).collect());
+                    let (line, _) =
+                        source.line_col(usize::from(name.syntax().text_range().start()));
+                    let name = name.text().to_string();
+                    self.traits.entry(name.clone()).or_default().push(TraitDef {
+                        name,
+                        module: module_of(&node, &module),
+                        is_unsafe,
+                        items,
+                        path: source.path.clone(),
+                        line,
+                    });
+                }
                 STRUCT | ENUM | UNION => {
                     let lines = doc_lines(&node);
                     let sections = markdown::sections(&lines);
@@ -242,6 +288,9 @@ impl TreeIndex {
         for (k, v) in other.invariant_types {
             self.invariant_types.entry(k).or_default().extend(v);
         }
+        for (k, v) in other.traits {
+            self.traits.entry(k).or_default().extend(v);
+        }
     }
 
     /// Puts every list in a stable order, so that results never depend on which worker
@@ -252,6 +301,9 @@ impl TreeIndex {
         }
         for v in self.invariant_types.values_mut() {
             v.sort_by_key(|t| t.file);
+        }
+        for v in self.traits.values_mut() {
+            v.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
         }
     }
 

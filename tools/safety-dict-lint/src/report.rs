@@ -37,6 +37,8 @@ pub struct Stats {
     pub discouraged: usize,
     /// Calls whose `// SAFETY:` was compared with the callee's `# Safety` list.
     pub justification_lists_compared: usize,
+    /// `unsafe impl`s whose `// SAFETY:` was compared with the trait's `# Safety` list.
+    pub trait_lists_compared: usize,
     /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
     pub unrecognised: HashMap<String, usize>,
 }
@@ -63,6 +65,7 @@ impl Stats {
         self.items_recognised += o.items_recognised;
         self.discouraged += o.discouraged;
         self.justification_lists_compared += o.justification_lists_compared;
+        self.trait_lists_compared += o.trait_lists_compared;
         for (k, v) in &o.unrecognised {
             *self.unrecognised.entry(k.clone()).or_default() += v;
         }

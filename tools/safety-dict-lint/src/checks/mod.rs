@@ -1,6 +1,7 @@
 //! The checks. Each module handles one kind of construct and reports through [`Ctx`].
 
 pub mod callees;
+pub mod impl_justification;
 pub mod invariants;
 pub mod justification_order;
 pub mod phrasing;

@@ -34,6 +34,7 @@ pub fn summary_value(report: &LintReport) -> Value {
         "recognised_percent": (s.recognised_percent() * 10.0).round() / 10.0,
         "discouraged": s.discouraged,
         "justification_lists_compared": s.justification_lists_compared,
+        "trait_lists_compared": s.trait_lists_compared,
         "top_unrecognised": s.top_unrecognised(20).into_iter()
             .map(|(p, n)| json!({"phrasing": p, "count": n})).collect::<Vec<_>>(),
         "findings_by_code": by_code,

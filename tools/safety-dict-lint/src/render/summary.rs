@@ -66,8 +66,9 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "justification lists:    {} compared with the callee's `# Safety` list",
-        s.justification_lists_compared
+        "justification lists:    {} compared with the callee's `# Safety` list, {} with the trait's",
+        s.justification_lists_compared,
+        s.trait_lists_compared
     );
     let top = s.top_unrecognised(10);
     if !top.is_empty() {
