@@ -135,10 +135,13 @@ fn labelled() -> &'static [Labelled] {
 fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>) {
     let entry = |st: &Statement| match st {
         Statement::Recognised { entry, .. } => Some(entry.clone()),
-        Statement::Unrecognised { .. } => None,
+        Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
     };
     let items = d.expand(&s.input()).items;
-    let statements = items.iter().filter_map(|i| entry(&i.statement)).collect();
+    let statements = items
+        .iter()
+        .flat_map(|i| i.statements.iter().filter_map(entry))
+        .collect();
     let justifications = items
         .iter()
         .flat_map(|i| i.justifications.iter().filter_map(entry))
