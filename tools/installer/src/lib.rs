@@ -149,6 +149,46 @@ fn run_apt(args: &[&str]) -> Result<String> {
     }
 }
 
+/// Whether some apt source lists `suite`.
+fn suite_listed(suite: &str) -> bool {
+    let mut files = vec![std::path::PathBuf::from("/etc/apt/sources.list")];
+    if let Ok(dir) = std::fs::read_dir("/etc/apt/sources.list.d") {
+        files.extend(dir.flatten().map(|e| e.path()).filter(|p| {
+            p.extension()
+                .is_some_and(|x| x == "list" || x == "sources")
+        }));
+    }
+    files.iter().any(|f| {
+        std::fs::read_to_string(f).is_ok_and(|t| {
+            t.lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .any(|l| l.split_whitespace().any(|w| w == suite))
+        })
+    })
+}
+
+/// The deb822 source of one suite of the Debian archive.
+pub fn suite_source(suite: &str) -> String {
+    format!(
+        "Types: deb\nURIs: http://deb.debian.org/debian\nSuites: {suite}\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n"
+    )
+}
+
+/// Adds a Debian suite (such as `bookworm-backports`) to apt's sources unless it is listed;
+/// returns whether it was added.
+fn add_suite(suite: &str) -> Result<bool> {
+    if suite_listed(suite) {
+        return Ok(false);
+    }
+    let path = format!("/etc/apt/sources.list.d/safety-dict-{suite}.sources");
+    eprintln!("installer: adding Debian's {suite} to apt's sources ({path})");
+    std::fs::write(&path, suite_source(suite)).map_err(|source| InstallError::Spawn {
+        command: format!("write {path}"),
+        source,
+    })?;
+    Ok(true)
+}
+
 /// `apt-get update`, at most once per process.
 pub fn update() -> Result<()> {
     if UPDATED.load(Ordering::SeqCst) {
@@ -160,8 +200,9 @@ pub fn update() -> Result<()> {
     Ok(())
 }
 
-/// Installs the packages that are missing (a request may name a release: `pkg/suite`), without
-/// recommends, never removing a package.
+/// Installs the packages that are missing, without recommends, never removing a package. A
+/// request may name the Debian suite to take a package from (`pkg/bookworm-backports`); the
+/// suite is added to apt's sources when it is not there.
 pub fn apt(packages: &[&str]) -> Result<()> {
     let missing: Vec<&str> = packages
         .iter()
@@ -170,6 +211,16 @@ pub fn apt(packages: &[&str]) -> Result<()> {
         .collect();
     if missing.is_empty() {
         return Ok(());
+    }
+    let mut added = false;
+    for p in &missing {
+        if let Some((_, suite)) = p.split_once('/') {
+            added |= add_suite(suite)?;
+        }
+    }
+    if added {
+        // The new suite's lists are needed even when this process updated already.
+        UPDATED.store(false, Ordering::SeqCst);
     }
     update()?;
     let mut args = vec!["install", "-y", "--no-install-recommends"];

@@ -138,7 +138,7 @@ const SAMPLES_BODY: &str = "The examples chapter of the Rust Safety Standard sho
 
 Add them as samples. Every side is a module of its own with one Kconfig symbol. The good sides load, print their messages and leave a clean log. The bad sides crash the kernel on purpose (a KASAN report, an oops or a Rust panic, as each example says), so they sit in a submenu that needs KASAN and says so in its help text; a bad side that exists to show a compile error depends on BROKEN.
 
-Each side has been built with this tree's Kbuild and booted in QEMU, and every one of them behaved as its example declares.";
+The project that generates this series builds every side with this tree's Kbuild, boots it in QEMU and checks that it behaves as its example declares.";
 
 const COVER_SUBJECT: &str = "Add the Rust Safety Standard and its examples";
 
@@ -148,7 +148,7 @@ fn cover_body(dict: &Dictionary) -> String {
 
 It builds on the 2024 RFC that proposed such a standard. The chapters and the dictionary are generated from one source, which is also published at {} with a search and an expander for safety comments.
 
-Patch 1 adds the documentation, patch 2 the samples. The series applies to 6.12; checkpatch.pl --strict is clean, `make SPHINXDIRS=rust htmldocs` builds the pages without warnings, and every sample has been built with Kbuild and booted in QEMU with the outcome its example declares.",
+Patch 1 adds the documentation, patch 2 the samples. The series applies to 6.12. The project's tests check it with the kernel's own tools before it is sent: checkpatch.pl --strict on each patch, `make SPHINXDIRS=rust htmldocs` with no warning from the new pages, and every sample built with Kbuild and booted in QEMU with the outcome its example declares.",
         dict.entries().len(),
         dict.examples().len(),
         dict.site_url()
