@@ -153,10 +153,11 @@ fn run_apt(args: &[&str]) -> Result<String> {
 fn suite_listed(suite: &str) -> bool {
     let mut files = vec![std::path::PathBuf::from("/etc/apt/sources.list")];
     if let Ok(dir) = std::fs::read_dir("/etc/apt/sources.list.d") {
-        files.extend(dir.flatten().map(|e| e.path()).filter(|p| {
-            p.extension()
-                .is_some_and(|x| x == "list" || x == "sources")
-        }));
+        files.extend(
+            dir.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "list" || x == "sources")),
+        );
     }
     files.iter().any(|f| {
         std::fs::read_to_string(f).is_ok_and(|t| {
@@ -223,22 +224,50 @@ pub fn apt(packages: &[&str]) -> Result<()> {
         UPDATED.store(false, Ordering::SeqCst);
     }
     update()?;
-    let mut args = vec!["install", "-y", "--no-install-recommends"];
-    args.extend(&missing);
-    let mut sim = vec!["-s"];
-    sim.extend(&args);
-    let plan = run_apt(&sim)?;
-    let removed = removals(&plan);
-    if !removed.is_empty() {
-        return Err(InstallError::WouldRemove {
-            wanted: missing.join(" "),
-            removed: removed.join(" "),
-        });
+    // A package named with a suite is installed with that suite as apt's target release, so its
+    // dependencies come from the same suite (backports' QEMU needs backports' firmware and data).
+    let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+    for p in &missing {
+        let (name, suite) = match p.split_once('/') {
+            Some((name, suite)) => (name, Some(suite)),
+            None => (*p, None),
+        };
+        match groups.iter_mut().find(|(s, _)| *s == suite) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((suite, vec![name])),
+        }
     }
-    eprintln!("installer: apt-get install {}", missing.join(" "));
-    let mut real = vec!["--no-remove"];
-    real.extend(&args);
-    run_apt(&real).map(|_| ())
+    let commands: Vec<Vec<&str>> = groups
+        .iter()
+        .map(|(suite, names)| {
+            let mut args = vec!["install", "-y", "--no-install-recommends"];
+            if let Some(suite) = suite {
+                args.extend(["-t", suite]);
+            }
+            args.extend(names);
+            args
+        })
+        .collect();
+    // Every plan is checked before anything is installed, so a refusal leaves the machine as it was.
+    for args in &commands {
+        let mut sim = vec!["-s"];
+        sim.extend(args);
+        let plan = run_apt(&sim)?;
+        let removed = removals(&plan);
+        if !removed.is_empty() {
+            return Err(InstallError::WouldRemove {
+                wanted: missing.join(" "),
+                removed: removed.join(" "),
+            });
+        }
+    }
+    for args in &commands {
+        eprintln!("installer: apt-get {}", args.join(" "));
+        let mut real = vec!["--no-remove"];
+        real.extend(args);
+        run_apt(&real)?;
+    }
+    Ok(())
 }
 
 /// The first line `bin --version` prints, when it runs.
