@@ -46,7 +46,7 @@ fn check_round_trip(
         bindings: got_bindings,
         expansion,
         ..
-    } = &item.statement
+    } = item.statement()
     else {
         return Err(format!(
             "{sentence:?} (phrase of `{}`) is not recognised",

@@ -29,10 +29,10 @@ pub trait Vocabulary {
 pub fn unrecognised_item(item: &str, position: Position) -> Item {
     let text = item.split_whitespace().collect::<Vec<_>>().join(" ");
     Item {
-        statement: Statement::Unrecognised {
+        statements: vec![Statement::Unrecognised {
             text: text.clone(),
             suggestions: Vec::new(),
-        },
+        }],
         text,
         position,
         justifications: Vec::new(),

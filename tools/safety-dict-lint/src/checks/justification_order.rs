@@ -52,11 +52,12 @@ fn callees_of<'a>(ctx: &Ctx<'a>, block: &ast::BlockExpr) -> (Vec<&'a FnDef>, boo
 /// The statement of an item (its words before `by`) and the entry it matched, if any.
 pub fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
     let a = ctx.vocab.analyse_item(text, Position::Requirement);
-    let id = a.statement.entry().map(str::to_string);
-    let words = if a.statement.text().is_empty() {
+    let first = a.statement();
+    let id = first.entry().map(str::to_string);
+    let words = if first.text().is_empty() {
         text
     } else {
-        a.statement.text()
+        first.text()
     };
     (phrasing::normalise(words), id)
 }

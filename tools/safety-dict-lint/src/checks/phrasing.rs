@@ -119,12 +119,28 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
             ctx.report(r);
             false
         }
+        // A whole placeholder comment is reported before it is read (SD0013); this is a part of
+        // an item, such as the reason of "`p` is valid by TODO".
+        Statement::Placeholder { text } => {
+            ctx.report(
+                Report::new(
+                    Code::Sd0013,
+                    span_of_part(item, text),
+                    format!("placeholder {what}: \"{}\"", excerpt(text, 70)),
+                )
+                .label("a placeholder justifies nothing; write the reason"),
+            );
+            false
+        }
     }
 }
 
 /// Reports every statement of a read item; returns whether all were recognised.
 fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool {
-    let mut all = report_statement(ctx, item, &a.statement, what);
+    let mut all = true;
+    for s in &a.statements {
+        all &= report_statement(ctx, item, s, what);
+    }
     for j in &a.justifications {
         all &= report_statement(ctx, item, j, "justification");
     }

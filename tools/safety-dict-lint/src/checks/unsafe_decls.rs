@@ -24,6 +24,9 @@ use crate::markdown;
 use crate::syntax::range;
 use crate::vocabulary::Statement;
 
+/// How an item was read: each statement's entry and bindings, in order.
+type Reading = Vec<(String, Vec<(String, String)>)>;
+
 /// Is this fn inside `impl Trait for Type` or an extern block?
 fn is_exempt_fn(node: &SyntaxNode) -> bool {
     let Some(parent) = node.parent() else {
@@ -127,7 +130,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     // The first item with each wording and with each reading (entry and bindings), by hash:
     // a linear search is quadratic on a long list.
     let mut seen_words: HashMap<String, usize> = HashMap::new();
-    let mut seen_readings: HashMap<(String, Vec<(String, String)>), usize> = HashMap::new();
+    let mut seen_readings: HashMap<Reading, usize> = HashMap::new();
     for item in units {
         let m = phrasing::check_requirement(ctx, item);
         if is_list && markdown::sentence_count(&item.text) > 1 {
@@ -141,18 +144,23 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             );
         }
         let key = phrasing::normalise(&item.text);
-        let rec = match &m.statement {
-            Statement::Recognised {
-                entry, bindings, ..
-            } => Some((
-                entry.clone(),
-                bindings
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect::<Vec<_>>(),
-            )),
-            Statement::Unrecognised { .. } => None,
-        };
+        // The item's reading: every statement's entry and bindings, when all are recognised.
+        let rec: Option<Reading> = m
+            .statements
+            .iter()
+            .map(|st| match st {
+                Statement::Recognised {
+                    entry, bindings, ..
+                } => Some((
+                    entry.clone(),
+                    bindings
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect::<Vec<_>>(),
+                )),
+                Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
+            })
+            .collect();
         let first = [
             seen_words.get(&key).copied(),
             rec.as_ref().and_then(|r| seen_readings.get(r).copied()),
