@@ -126,7 +126,7 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
                 Report::new(
                     Code::Sd0013,
                     span_of_part(item, text),
-                    format!("placeholder {what}: \"{}\"", excerpt(text, 70)),
+                    format!("placeholder instead of a {what}: \"{}\"", excerpt(text, 70)),
                 )
                 .label("a placeholder justifies nothing; write the reason"),
             );
@@ -139,10 +139,14 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
 fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool {
     let mut all = true;
     for s in &a.statements {
-        all &= report_statement(ctx, item, s, what);
+        let ok = report_statement(ctx, item, s, what);
+        ctx.stats.count_part(ok);
+        all &= ok;
     }
     for j in &a.justifications {
-        all &= report_statement(ctx, item, j, "justification");
+        let ok = report_statement(ctx, item, j, "justification");
+        ctx.stats.count_part(ok);
+        all &= ok;
     }
     all
 }
@@ -157,13 +161,16 @@ pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located) -> Item {
     a
 }
 
-/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment.
-pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Located, position: Position) {
+/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment; returns whether every part of
+/// it was recognised.
+pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Located, position: Position) -> bool {
     let a = ctx.vocab.analyse_item(&item.text, position);
     ctx.stats.items += 1;
-    if report_item(ctx, item, &a, "phrase") {
+    let all = report_item(ctx, item, &a, "phrase");
+    if all {
         ctx.stats.items_recognised += 1;
     }
+    all
 }
 
 fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
@@ -190,8 +197,16 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
             Position::Invariant
         }
     };
-    for item in &units(&comment.lines) {
-        check_justification_item(ctx, item, position);
+    let mut all = true;
+    let items = units(&comment.lines);
+    for item in &items {
+        all &= check_justification_item(ctx, item, position);
+    }
+    if all && !items.is_empty() {
+        match comment.tag {
+            Tag::Safety => ctx.stats.safety_comments_recognised += 1,
+            Tag::Invariant => ctx.stats.invariant_comments_recognised += 1,
+        }
     }
 }
 

@@ -131,8 +131,10 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     // a linear search is quadratic on a long list.
     let mut seen_words: HashMap<String, usize> = HashMap::new();
     let mut seen_readings: HashMap<Reading, usize> = HashMap::new();
+    let mut all_recognised = !units.is_empty();
     for item in units {
         let m = phrasing::check_requirement(ctx, item);
+        all_recognised &= m.is_recognised();
         if is_list && markdown::sentence_count(&item.text) > 1 {
             ctx.report(
                 Report::new(
@@ -185,5 +187,8 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                 seen_readings.insert(r, item.span.start);
             }
         }
+    }
+    if all_recognised {
+        ctx.stats.safety_sections_recognised += 1;
     }
 }

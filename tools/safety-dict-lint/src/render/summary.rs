@@ -47,14 +47,21 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "`# Safety` sections:    {} ({} as lists)",
-        s.safety_sections, s.safety_sections_as_lists
+        "`# Safety` sections:    {} ({} as lists, {} with every item recognised)",
+        s.safety_sections, s.safety_sections_as_lists, s.safety_sections_recognised
     );
-    let _ = writeln!(o, "`// SAFETY:` comments:  {}", s.safety_comments);
     let _ = writeln!(
         o,
-        "`// INVARIANT:`:        {} comments; {} types with invariants, built {} times",
-        s.invariant_comments, s.invariant_types, s.struct_literals_with_invariants
+        "`// SAFETY:` comments:  {} ({} with every item recognised)",
+        s.safety_comments, s.safety_comments_recognised
+    );
+    let _ = writeln!(
+        o,
+        "`// INVARIANT:`:        {} comments ({} with every item recognised); {} types with invariants, built {} times",
+        s.invariant_comments,
+        s.invariant_comments_recognised,
+        s.invariant_types,
+        s.struct_literals_with_invariants
     );
     let _ = writeln!(
         o,
@@ -63,6 +70,11 @@ pub fn render(report: &LintReport) -> String {
         s.items,
         s.recognised_percent(),
         s.discouraged
+    );
+    let _ = writeln!(
+        o,
+        "parts recognised:       {} of {} (statements and justifications)",
+        s.parts_recognised, s.parts
     );
     let _ = writeln!(
         o,
