@@ -166,6 +166,7 @@ pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     ctx.uses = callees::imports(&file.nodes);
     unsafe_blocks::check(ctx, &file);
     unsafe_decls::check(ctx, &file.nodes);
+    unsafe_decls::check_macro_fns(ctx, &file.tokens);
     safe_decls::check(ctx, &file.nodes);
     phrasing::check_comments(ctx, &file.tokens);
     unnecessary_comments::check(ctx, root, &file.tokens);

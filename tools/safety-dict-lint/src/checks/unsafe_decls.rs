@@ -6,6 +6,9 @@
 //! `unsafe fn` in an `impl Trait for Type` (its requirements are the trait method's, documented
 //! on the trait) and functions in `extern` blocks (FFI declarations). A missing section is not
 //! reported where `clippy::missing_safety_doc` is allowed or expected on the item or around it.
+//!
+//! SD0018: an `unsafe fn` a `macro_rules!` body defines needs a `# Safety` section too (found in
+//! the tokens, see [`crate::syntax::macro_fns`]); only its presence is checked.
 
 use std::collections::HashMap;
 
@@ -21,6 +24,7 @@ use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::safety_doc;
 use crate::markdown;
+use crate::syntax::macro_fns::unsafe_fns_in_macro_rules;
 use crate::syntax::range;
 use crate::vocabulary::Statement;
 
@@ -67,6 +71,26 @@ pub fn check(ctx: &mut Ctx<'_>, nodes: &[SyntaxNode]) {
             _ => continue,
         };
         check_decl(ctx, node, what);
+    }
+}
+
+/// SD0018 over the `unsafe` tokens of a file's token trees.
+pub fn check_macro_fns(ctx: &mut Ctx<'_>, tokens: &[ra_ap_syntax::SyntaxToken]) {
+    for f in unsafe_fns_in_macro_rules(tokens.iter().cloned()) {
+        if f.has_safety || ctx.allows.allows(&f.macro_rules, "missing_safety_doc") {
+            continue;
+        }
+        ctx.report(
+            Report::new(
+                Code::Sd0018,
+                f.span,
+                format!(
+                    "unsafe fn `{}` defined in a `macro_rules!` body has no `# Safety` section",
+                    f.name
+                ),
+            )
+            .label("document its safety requirements in a `# Safety` list in the macro"),
+        );
     }
 }
 
