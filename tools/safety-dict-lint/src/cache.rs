@@ -6,7 +6,9 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::vocabulary::{unrecognised_item, Item, Position, Vocabulary};
+use safety_dict::expand::Node;
+
+use crate::vocabulary::{unrecognised_item, Item, Position, Statement, Vocabulary};
 
 /// Items longer than this (in bytes) are not sent to the matcher.
 pub const MAX_ITEM_LEN: usize = 600;
@@ -27,6 +29,28 @@ fn position_key(p: Position) -> u8 {
         Position::Guarantee => 1,
         Position::Invariant => 2,
     }
+}
+
+/// The item without its expansion trees, which no check reads: they are most of an item's
+/// memory, and a run keeps every distinct item of a thread's files (a 150,000-item list held a
+/// gigabyte) and copies an item at each hit.
+fn without_expansions(mut item: Item) -> Item {
+    for s in item
+        .statements
+        .iter_mut()
+        .chain(item.justifications.iter_mut())
+    {
+        if let Statement::Recognised { expansion, .. } = s {
+            **expansion = Node {
+                entry: None,
+                kind: None,
+                url: None,
+                text: String::new(),
+                children: Vec::new(),
+            };
+        }
+    }
+    item
 }
 
 pub struct CachedVocabulary<'a> {
@@ -55,9 +79,9 @@ impl Vocabulary for CachedVocabulary<'_> {
         let a = if too_big(item) {
             unrecognised_item(item, position)
         } else if self.nearest {
-            self.inner.analyse_item(item, position)
+            without_expansions(self.inner.analyse_item(item, position))
         } else {
-            self.inner.analyse_item_without_nearest(item, position)
+            without_expansions(self.inner.analyse_item_without_nearest(item, position))
         };
         self.memo.borrow_mut().insert(key, a.clone());
         a
