@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
 use crate::dictionary::{Clause, Dictionary, Entry};
-use crate::grammar::{Folded, Grammar};
+use crate::grammar::Folded;
 use crate::matcher::{Form, Match};
 use crate::model::Kind;
 use crate::plan::{Bindings, ClausePlan};
@@ -507,7 +507,8 @@ impl Dictionary {
                     }
                 }
                 if let Some(rest) = r.text.strip_prefix(&stand_in) {
-                    r.text = rest.trim_start().to_string();
+                    let rest = rest.trim_start();
+                    r.text = rest.strip_prefix(*verb).unwrap_or(rest).to_string();
                 }
             }
             Some(parts)
@@ -561,7 +562,10 @@ impl Dictionary {
             out.push(reading);
         }
         let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
-        Grammar::list_reading_holds(&recognised).then_some(out)
+        let last = parts.last().copied().unwrap_or_default();
+        self.grammar
+            .list_reading_holds(&recognised, last)
+            .then_some(out)
     }
 
     /// Folds and matches one piece of an item.
