@@ -735,6 +735,15 @@ impl Dictionary {
         }
     }
 
+    /// The meaning's lines as an expansion shows them, away from the entry's own page: links
+    /// to other entries are absolute.
+    pub fn meaning_lines_linked(&self, entry: &Entry) -> Vec<String> {
+        self.meaning_lines(entry)
+            .into_iter()
+            .map(|l| crate::plan::absolute_links(&l, self.site_url()).into_owned())
+            .collect()
+    }
+
     /// The meaning of an entry in its own variables, one line per clause.
     pub fn meaning_lines(&self, entry: &Entry) -> Vec<String> {
         entry

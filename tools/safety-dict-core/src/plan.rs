@@ -196,12 +196,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    proptest! {
-        #[test]
+    #[test]
     fn links_to_entries_become_absolute() {
         let site = "https://example.org/sd/";
         assert_eq!(
-            absolute_links("see [valid](valid-for-writes.html) and [a](x.html#y).", site),
+            absolute_links(
+                "see [valid](valid-for-writes.html) and [a](x.html#y).",
+                site
+            ),
             "see [valid](https://example.org/sd/dictionary/valid-for-writes.html) and \
              [a](https://example.org/sd/dictionary/x.html#y)."
         );
@@ -209,7 +211,8 @@ mod tests {
         assert_eq!(absolute_links(other, site), other);
     }
 
-    #[test]
+    proptest! {
+        #[test]
         fn rendering_is_substitution(
             template in "[a-c `]{0,30}",
             names in prop::collection::vec("[a-c]{1,2}", 0..4),
