@@ -364,6 +364,11 @@ impl Dictionary {
         self.analyse(item, false, Position::Requirement)
     }
 
+    /// [`Dictionary::analyse_item_at`] without the nearest entries of unrecognised parts.
+    pub fn analyse_item_at_without_nearest(&self, item: &str, position: Position) -> Item {
+        self.analyse(item, false, position)
+    }
+
     fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
