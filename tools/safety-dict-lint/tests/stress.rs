@@ -218,6 +218,41 @@ fn huge_flat_inputs_are_linted_not_skipped() {
     assert_eq!(repeated, [150_003]);
 }
 
+/// `unsafe fn`s in a macro body, many and with no item boundary between them, under a long
+/// header, or deeply nested: the searches of SD0018 are bounded, so each input is linted in
+/// linear time, and an ordinary function after them is still judged.
+#[test]
+fn many_unsafe_fns_in_a_macro_body() {
+    let n = 20_000;
+    let plain = "unsafe fn a() {} ".repeat(n);
+    let no_boundary = "unsafe fn a ".repeat(n);
+    let long_header = format!(
+        "{} {{ {} }}",
+        "x ".repeat(n),
+        "unsafe fn a() {} ".repeat(1000)
+    );
+    let nested = format!(
+        "{}unsafe fn a() {{}}{}",
+        "{ ".repeat(1500),
+        " }".repeat(1500)
+    );
+    let empty = EmptyVocabulary::default();
+    for body in [&plain, &no_boundary, &long_header, &nested] {
+        let text = format!("macro_rules! m {{\n    () => {{ {body} }};\n}}\n");
+        // Not rendered: rustc-style output quotes the one long line under each finding.
+        let report = lint_text("macro.rs", &text, &empty, &LintOptions::default());
+        assert!(report.findings.iter().all(|f| f.code != Code::Sd0000));
+    }
+    let text = format!("macro_rules! m {{\n    () => {{ {plain} }};\n}}\n");
+    let report = lint_text("macro.rs", &text, &empty, &LintOptions::default());
+    let sd0018 = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0018)
+        .count();
+    assert_eq!(sd0018, n);
+}
+
 /// A method chain whose every link holds an unsafe block: each block's comment search is
 /// bounded, so the file is linted in linear time, and every block is still found.
 #[test]

@@ -22,6 +22,12 @@ use ra_ap_syntax::{
 use super::docs::push_doc_text;
 use crate::markdown::{find_section, sections, TextLine};
 
+/// How many siblings a walk along a token tree visits, and how many token trees a climb goes
+/// up, before it gives up and the function is skipped: no real function head, signature or
+/// nesting comes near, and the bounds keep a file with many functions linear.
+const MAX_WALK: usize = 256;
+const MAX_CLIMB: usize = 64;
+
 /// An `unsafe fn` a `macro_rules!` body defines.
 #[derive(Debug, Clone)]
 pub struct MacroFn {
@@ -105,7 +111,12 @@ fn fn_name(unsafe_kw: &SyntaxToken) -> Option<String> {
 fn head_docs(unsafe_kw: &SyntaxToken) -> Option<Vec<TextLine>> {
     let mut docs: Vec<SyntaxToken> = Vec::new();
     let mut cur = unsafe_kw.prev_sibling_or_token();
+    let mut steps = 0;
     while let Some(el) = cur {
+        steps += 1;
+        if steps > MAX_WALK {
+            return None;
+        }
         match &el {
             _ if is_fat_arrow(&el) => break,
             NodeOrToken::Token(t) => match t.kind() {
@@ -155,11 +166,14 @@ fn head_docs(unsafe_kw: &SyntaxToken) -> Option<Vec<TextLine>> {
 }
 
 /// The words and groups of the header of the item a brace group belongs to (`impl<T> Tr for X`
-/// before `{ … }`), back to the previous item.
-fn header_of(tree: &SyntaxNode) -> Vec<SyntaxElement> {
+/// before `{ … }`), back to the previous item; `None` past [`MAX_WALK`].
+fn header_of(tree: &SyntaxNode) -> Option<Vec<SyntaxElement>> {
     let mut out = Vec::new();
     let mut cur = tree.prev_sibling_or_token();
     while let Some(el) = cur {
+        if out.len() >= MAX_WALK {
+            return None;
+        }
         match &el {
             _ if is_fat_arrow(&el) => break,
             NodeOrToken::Token(t) if matches!(t.kind(), SEMICOLON | R_CURLY) => break,
@@ -168,20 +182,26 @@ fn header_of(tree: &SyntaxNode) -> Vec<SyntaxElement> {
         }
         cur = el.prev_sibling_or_token();
     }
-    out
+    Some(out)
 }
 
 /// Whether the function stands in an item that documents it elsewhere or allows the lint:
-/// `impl Trait for Type`, an `extern` block, an item under `missing_safety_doc`.
+/// `impl Trait for Type`, an `extern` block, an item under `missing_safety_doc`. Also true
+/// when it cannot be told within the bounds.
 fn in_exempt_item(unsafe_kw: &SyntaxToken) -> bool {
-    for tree in unsafe_kw.parent_ancestors() {
+    for (level, tree) in unsafe_kw.parent_ancestors().enumerate() {
         if tree.kind() != TOKEN_TREE {
             break;
+        }
+        if level >= MAX_CLIMB {
+            return true;
         }
         if !opens_with(&tree, L_CURLY) {
             continue;
         }
-        let header = header_of(&tree);
+        let Some(header) = header_of(&tree) else {
+            return true;
+        };
         let words: Vec<String> = header
             .iter()
             .filter_map(|e| e.as_token().map(|t| t.text().to_string()))
@@ -206,6 +226,7 @@ fn in_exempt_item(unsafe_kw: &SyntaxToken) -> bool {
 fn method_for_callers_impl(unsafe_kw: &SyntaxToken) -> bool {
     let Some(item) = unsafe_kw
         .parent_ancestors()
+        .take(MAX_CLIMB)
         .take_while(|a| a.kind() == TOKEN_TREE)
         .find(|a| opens_with(a, L_CURLY))
     else {
@@ -221,7 +242,13 @@ fn method_for_callers_impl(unsafe_kw: &SyntaxToken) -> bool {
     }
     let mut signature = String::new();
     let mut cur = unsafe_kw.next_sibling_or_token();
+    let mut steps = 0;
     while let Some(el) = cur {
+        steps += 1;
+        if steps > MAX_WALK {
+            // No signature is this long: not a function to judge.
+            return true;
+        }
         match &el {
             NodeOrToken::Node(n) if opens_with(n, L_CURLY) => break,
             NodeOrToken::Node(n) => signature.push_str(&n.text().to_string()),
@@ -236,9 +263,13 @@ fn method_for_callers_impl(unsafe_kw: &SyntaxToken) -> bool {
         .any(|w| w == "self" || w == "Self")
 }
 
-/// Whether the token stands in a rule's matcher (`(…) => { … }`), not in its transcriber.
+/// Whether the token stands in a rule's matcher (`(…) => { … }`), not in its transcriber (or
+/// too deep to tell).
 fn in_matcher(unsafe_kw: &SyntaxToken) -> bool {
-    for tree in unsafe_kw.parent_ancestors() {
+    for (level, tree) in unsafe_kw.parent_ancestors().enumerate() {
+        if level >= MAX_CLIMB {
+            return true;
+        }
         let Some(parent) = tree.parent() else {
             return false;
         };
