@@ -739,7 +739,30 @@
             if (best !== null && bestScore > 0) {
                 return item(text, position, statementsOf(best.statements), best.reasons.map(justificationOf));
             }
+            var bare = bareReading(folded);
+            if (bare !== null) { return item(text, position, statementsOf(bare), []); }
             return item(text, position, [unrecognised(text, unmasked(folded))], []);
+        }
+
+        // A phrase without its subject ("valid for reads"), read with a stand-in subject that
+        // each binding then shows as the entry's own variable (expand.rs, `bare`).
+        function bareReading(folded) {
+            var first = folded.masked.codePointAt(0);
+            if (first === undefined || (first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT)) { return null; }
+            var standIn = "`" + data.bare_subject + "`";
+            for (var v = 0; v < data.bare_verbs.length; v++) {
+                var w = fold(standIn + " " + data.bare_verbs[v] + unmasked(folded));
+                var parts = predicates(w, w.masked);
+                if (!parts.every(function (r) { return !!r.found; })) { continue; }
+                parts.forEach(function (r) {
+                    Object.keys(r.found.bindings).forEach(function (name) {
+                        if (r.found.bindings[name] === standIn) { r.found.bindings[name] = "`" + name + "`"; }
+                    });
+                    if (r.text.startsWith(standIn)) { r.text = trimStart(r.text.slice(standIn.length)); }
+                });
+                return parts;
+            }
+            return null;
         }
 
         return function expand(input) {

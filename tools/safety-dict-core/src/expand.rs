@@ -15,6 +15,11 @@ use crate::model::Kind;
 use crate::plan::{Bindings, ClausePlan};
 use crate::text::{fold_whitespace, substitute};
 
+/// The stand-in subject of a bare phrase (`bare`), replaced by each variable's own name.
+pub const BARE_SUBJECT: &str = "_";
+/// What goes between the stand-in subject and a bare phrase, tried in order.
+pub const BARE_VERBS: [&str; 2] = ["", "is "];
+
 /// How many nearest entries an unrecognised item gets.
 pub const SUGGESTION_LIMIT: usize = 3;
 
@@ -461,11 +466,52 @@ impl Dictionary {
                     .map(|p| self.justification(p, nearest))
                     .collect(),
             ),
-            _ => item(
-                vec![self.unrecognised(&text, &folded.unmasked(), nearest)],
-                Vec::new(),
-            ),
+            _ => match self.bare(&folded) {
+                Some(parts) => item(self.statements(parts, nearest, position), Vec::new()),
+                None => item(
+                    vec![self.unrecognised(&text, &folded.unmasked(), nearest)],
+                    Vec::new(),
+                ),
+            },
         }
+    }
+
+    /// A phrase without its subject ("valid for reads", "non-null and aligned") read as
+    /// the entry it names, with the subject left as the entry's own variable: the sentence
+    /// with a stand-in subject in front, as written ("points to ...") or with "is", when every
+    /// part of that reading is recognised.
+    fn bare(&self, folded: &Folded) -> Option<Vec<Reading>> {
+        if folded
+            .masked
+            .chars()
+            .next()
+            .is_none_or(|c| crate::grammar::mask_index(c).is_some())
+        {
+            return None;
+        }
+        let stand_in = format!("`{BARE_SUBJECT}`");
+        BARE_VERBS.iter().find_map(|verb| {
+            let with = self
+                .grammar
+                .fold(&format!("{stand_in} {verb}{}", folded.unmasked()));
+            let mut parts = self.predicates(&with, &with.masked);
+            if !parts.iter().all(|r| r.found.is_some()) {
+                return None;
+            }
+            for r in &mut parts {
+                if let Some(m) = r.found.as_mut() {
+                    for (var, value) in m.bindings.iter_mut() {
+                        if *value == stand_in {
+                            *value = format!("`{var}`");
+                        }
+                    }
+                }
+                if let Some(rest) = r.text.strip_prefix(&stand_in) {
+                    r.text = rest.trim_start().to_string();
+                }
+            }
+            Some(parts)
+        })
     }
 
     fn statements(&self, parts: Vec<Reading>, nearest: bool, position: Position) -> Vec<Statement> {

@@ -73,6 +73,9 @@ pub struct ExpanderData<'a> {
     /// (`reading.rs`).
     pub max_predicates: usize,
     pub max_prefix_words: usize,
+    /// A bare phrase's stand-in subject and the verbs tried after it (`expand.rs`, `bare`).
+    pub bare_subject: &'static str,
+    pub bare_verbs: &'static [&'static str],
     pub entries: IndexMap<&'a str, ExpanderEntry<'a>>,
 }
 
@@ -84,6 +87,8 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
         code_slot: CODE_SLOT,
         max_predicates: crate::reading::MAX_PREDICATES,
         max_prefix_words: crate::reading::MAX_PREFIX_WORDS,
+        bare_subject: crate::expand::BARE_SUBJECT,
+        bare_verbs: &crate::expand::BARE_VERBS,
         words_slot: WORDS_SLOT,
         suggestion_limit: crate::expand::SUGGESTION_LIMIT,
         suggestion_min_score: crate::matcher::SUGGESTION_MIN_SCORE,

@@ -358,7 +358,7 @@ fn sentences_stand_where_labelled() {
     for corpus in [LINUX, STD] {
         let Some(base) = corpus_root(corpus) else {
             let msg = format!(
-                "corpus {corpus} is absent (`cargo xtask test --only tools` installs both: \
+                "corpus {corpus} is absent (`cargo xtask setup` installs both: \
                  Linux's rust/ unpacked from linux-source-6.12, and rust-web-src; or set \
                  SAFETY_DICT_KERNEL_RUST / SAFETY_DICT_RUST_LIBRARY)"
             );

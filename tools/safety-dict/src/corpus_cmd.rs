@@ -185,6 +185,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "We own a refcount, so the pointer is still valid.",
         "As long as we hold the lock, `p` is valid.",
         "`p` is aligned and valid by the function requirements and the check above.",
+        "valid for reads",
+        "Must be non-null and properly aligned.",
+        "- non-null\n- aligned\n- something unknown",
+        "points to something unknown",
     ] {
         out.push(list.to_string());
     }
