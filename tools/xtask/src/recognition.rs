@@ -113,9 +113,13 @@ fn ms(d: Duration) -> String {
 }
 
 pub fn report(root: &Path) -> Result<(), TaskError> {
-    run(Command::new("cargo")
-        .current_dir(root)
-        .args(["build", "--quiet", "--release", "-p", "safety-dict"]))?;
+    run(Command::new("cargo").current_dir(root).args([
+        "build",
+        "--quiet",
+        "--release",
+        "-p",
+        "safety-dict",
+    ]))?;
     let bin = root.join("target/release/safety-dict");
     let corpora = corpora()?;
     let date = String::from_utf8_lossy(
@@ -131,9 +135,18 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
     let mut rows: Vec<(String, Vec<String>)> = vec![
         ("items recognised in full".into(), vec![]),
         ("parts (statements and reasons) recognised".into(), vec![]),
-        ("`# Safety` sections with every item recognised".into(), vec![]),
-        ("`// SAFETY:` comments with every item recognised".into(), vec![]),
-        ("`// INVARIANT:` comments with every item recognised".into(), vec![]),
+        (
+            "`# Safety` sections with every item recognised".into(),
+            vec![],
+        ),
+        (
+            "`// SAFETY:` comments with every item recognised".into(),
+            vec![],
+        ),
+        (
+            "`// INVARIANT:` comments with every item recognised".into(),
+            vec![],
+        ),
         ("lint, whole process (median of 5)".into(), vec![]),
     ];
     for corpus in &corpora {
@@ -163,7 +176,11 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
     println!("Measured on {date} with `cargo xtask recognition`:\n");
     println!(
         "| measure | {} |",
-        corpora.iter().map(|c| c.name).collect::<Vec<_>>().join(" | ")
+        corpora
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join(" | ")
     );
     println!("|---|{}", "---|".repeat(corpora.len()));
     for (name, cells) in &rows {
