@@ -651,10 +651,15 @@
             return cuts.map(function (i) { return first.slice(0, i); });
         }
 
-        function listReadingHolds(recognisedParts) {
+        function listReadingHolds(recognisedParts, last) {
             var n = recognisedParts.length;
             var count = recognisedParts.filter(function (r) { return r; }).length;
-            return count === n || (n >= 3 && recognisedParts[n - 1] && count >= 2);
+            if (count === n) { return true; }
+            var lower = trim(last).toLowerCase();
+            var lastStands = recognisedParts[n - 1] || (grammar.predicate_verbs || []).some(function (v) {
+                return startsWithWords(lower, v.toLowerCase());
+            });
+            return n >= 3 && count >= 2 && lastStands;
         }
 
         function list(folded, masked) {
@@ -671,7 +676,7 @@
                 }
                 out.push(alone);
             });
-            return listReadingHolds(out.map(function (r) { return !!r.found; })) ? out : null;
+            return listReadingHolds(out.map(function (r) { return !!r.found; }), parts[parts.length - 1]) ? out : null;
         }
 
         function predicates(folded, masked) {
@@ -751,14 +756,18 @@
             if (first === undefined || (first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT)) { return null; }
             var standIn = "`" + data.bare_subject + "`";
             for (var v = 0; v < data.bare_verbs.length; v++) {
-                var w = fold(standIn + " " + data.bare_verbs[v] + unmasked(folded));
+                var verb = data.bare_verbs[v];
+                var w = fold(standIn + " " + verb + unmasked(folded));
                 var parts = predicates(w, w.masked);
                 if (!parts.every(function (r) { return !!r.found; })) { continue; }
                 parts.forEach(function (r) {
                     Object.keys(r.found.bindings).forEach(function (name) {
                         if (r.found.bindings[name] === standIn) { r.found.bindings[name] = "`" + name + "`"; }
                     });
-                    if (r.text.startsWith(standIn)) { r.text = trimStart(r.text.slice(standIn.length)); }
+                    if (r.text.startsWith(standIn)) {
+                        var rest = trimStart(r.text.slice(standIn.length));
+                        r.text = rest.startsWith(verb) ? rest.slice(verb.length) : rest;
+                    }
                 });
                 return parts;
             }

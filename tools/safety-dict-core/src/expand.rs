@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
 use crate::dictionary::{Clause, Dictionary, Entry};
-use crate::grammar::{Folded, Grammar};
+use crate::grammar::Folded;
 use crate::matcher::{Form, Match};
 use crate::model::Kind;
 use crate::plan::{Bindings, ClausePlan};
@@ -364,6 +364,11 @@ impl Dictionary {
         self.analyse(item, false, Position::Requirement)
     }
 
+    /// [`Dictionary::analyse_item_at`] without the nearest entries of unrecognised parts.
+    pub fn analyse_item_at_without_nearest(&self, item: &str, position: Position) -> Item {
+        self.analyse(item, false, position)
+    }
+
     fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
@@ -507,7 +512,8 @@ impl Dictionary {
                     }
                 }
                 if let Some(rest) = r.text.strip_prefix(&stand_in) {
-                    r.text = rest.trim_start().to_string();
+                    let rest = rest.trim_start();
+                    r.text = rest.strip_prefix(*verb).unwrap_or(rest).to_string();
                 }
             }
             Some(parts)
@@ -561,7 +567,10 @@ impl Dictionary {
             out.push(reading);
         }
         let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
-        Grammar::list_reading_holds(&recognised).then_some(out)
+        let last = parts.last().copied().unwrap_or_default();
+        self.grammar
+            .list_reading_holds(&recognised, last)
+            .then_some(out)
     }
 
     /// Folds and matches one piece of an item.
@@ -729,6 +738,15 @@ impl Dictionary {
             text: plan.phrase.render(bindings),
             children,
         }
+    }
+
+    /// The meaning's lines as an expansion shows them, away from the entry's own page: links
+    /// to other entries are absolute.
+    pub fn meaning_lines_linked(&self, entry: &Entry) -> Vec<String> {
+        self.meaning_lines(entry)
+            .into_iter()
+            .map(|l| crate::plan::absolute_links(&l, self.site_url()).into_owned())
+            .collect()
     }
 
     /// The meaning of an entry in its own variables, one line per clause.

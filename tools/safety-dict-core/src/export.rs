@@ -47,7 +47,8 @@ pub struct ExpanderEntry<'a> {
     pub kind: Kind,
     pub phrase: &'a str,
     pub vars: &'a [Var],
-    pub meaning: &'a [Clause],
+    /// The meaning with links to other entries made absolute, as expansions show them.
+    pub meaning: Vec<Clause>,
     pub discouraged: Vec<ExpanderDiscouraged<'a>>,
 }
 
@@ -102,7 +103,17 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
                         kind: e.kind,
                         phrase: &e.phrase,
                         vars: &e.vars,
-                        meaning: &e.meaning,
+                        meaning: e
+                            .meaning
+                            .iter()
+                            .map(|c| match c {
+                                Clause::Text { text } => Clause::Text {
+                                    text: crate::plan::absolute_links(text, dict.site_url())
+                                        .into_owned(),
+                                },
+                                other => other.clone(),
+                            })
+                            .collect(),
                         discouraged: e
                             .discouraged
                             .iter()

@@ -44,6 +44,8 @@ pub struct RawGrammar {
     pub conditions: Vec<String>,
     #[serde(default)]
     pub placeholders: Vec<String>,
+    #[serde(default)]
+    pub predicate_verbs: Vec<String>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -117,6 +119,7 @@ pub struct GrammarData {
     pub not_connectors: Vec<String>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
+    pub predicate_verbs: Vec<String>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -320,7 +323,8 @@ impl Grammar {
             .chain(raw.connector.iter().map(|c| &c.word))
             .chain(&raw.not_connectors)
             .chain(&raw.conditions)
-            .chain(&raw.placeholders);
+            .chain(&raw.placeholders)
+            .chain(&raw.predicate_verbs);
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
@@ -350,6 +354,7 @@ impl Grammar {
             not_connectors: raw.not_connectors.clone(),
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
+            predicate_verbs: raw.predicate_verbs.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();

@@ -11,6 +11,7 @@ pub mod expand;
 pub mod export;
 pub mod files;
 pub mod grammar;
+pub mod items;
 pub mod load;
 pub mod lookup;
 pub mod matcher;

@@ -184,15 +184,26 @@ impl Grammar {
         cuts.into_iter().map(|i| &first[..i]).collect()
     }
 
-    /// Whether a list read with these parts (`true` for each recognised one) is a reading at
-    /// all: every part is recognised, or a list of three or more has at least two recognised
-    /// parts including the last. A recognised part followed by an unrecognised last one is not
-    /// enough, since the last part may be a modifier of the whole list ("... and writes for
-    /// `len` bytes").
-    pub fn list_reading_holds(recognised: &[bool]) -> bool {
+    /// Whether a list read with these parts (`true` for each recognised one; `last` is the
+    /// last part's text) is a reading at all: every part is recognised, or a list of three or
+    /// more has at least two recognised parts and its last part is either recognised or opens
+    /// with a verb of `predicate_verbs` ("... and has a non-zero reference count"). An
+    /// unrecognised last part without its own verb may be a modifier of the whole list
+    /// ("... and writes for `len` bytes"), so it does not count as a predicate.
+    pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
         let n = recognised.len();
         let count = recognised.iter().filter(|r| **r).count();
-        count == n || (n >= 3 && recognised[n - 1] && count >= 2)
+        if count == n {
+            return true;
+        }
+        let last_stands = recognised.last().copied().unwrap_or(false) || {
+            let lower = last.trim().to_lowercase();
+            self.data
+                .predicate_verbs
+                .iter()
+                .any(|v| starts_with_words(&lower, &v.to_lowercase()))
+        };
+        n >= 3 && count >= 2 && last_stands
     }
 }
 
@@ -211,6 +222,7 @@ mod tests {
             not_connectors = ["so that", "as long as"]
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
+            predicate_verbs = ["has", "points"]
             [[connector]]
             word = "because"
             reason = "after"
@@ -290,9 +302,13 @@ mod tests {
 
     #[test]
     fn list_readings() {
-        assert!(Grammar::list_reading_holds(&[true, true]));
-        assert!(!Grammar::list_reading_holds(&[true, false]));
-        assert!(Grammar::list_reading_holds(&[true, false, true]));
-        assert!(!Grammar::list_reading_holds(&[false, false, true]));
+        let g = grammar();
+        assert!(g.list_reading_holds(&[true, true], "aligned"));
+        assert!(!g.list_reading_holds(&[true, false], "has a count"));
+        assert!(g.list_reading_holds(&[true, false, true], "aligned"));
+        assert!(!g.list_reading_holds(&[false, false, true], "aligned"));
+        assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count"));
+        assert!(!g.list_reading_holds(&[true, true, false], "writes for `len` bytes"));
+        assert!(!g.list_reading_holds(&[true, false, false], "has a non-zero count"));
     }
 }

@@ -168,6 +168,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         out.push(format!("// SAFETY: {}", p.to_uppercase()));
         out.push(format!("// SAFETY: {p}: explain why this is fine."));
     }
+    for v in &g.predicate_verbs {
+        out.push(format!(
+            "`a` is non-null, aligned, and {v} something unknown."
+        ));
+    }
     for s in &g.subjects {
         out.push(format!("{} is valid.", upper_first(s)));
         out.push(format!("{s} is non-null and aligned."));
