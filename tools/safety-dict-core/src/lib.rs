@@ -3,6 +3,7 @@
 //! Loads `dictionary/` and `examples/`, validates them, matches sentences against entry
 //! phrasings and expands them into trees. It never prints and never exits the process.
 
+pub mod api_specific;
 pub mod config;
 pub mod diag;
 pub mod dictionary;
