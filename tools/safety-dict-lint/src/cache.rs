@@ -94,4 +94,8 @@ impl Vocabulary for CachedVocabulary<'_> {
     fn site_url(&self) -> String {
         self.inner.site_url()
     }
+
+    fn is_api_specific(&self, text: &str) -> bool {
+        self.inner.is_api_specific(text)
+    }
 }

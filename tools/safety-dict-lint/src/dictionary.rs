@@ -1,6 +1,10 @@
 //! The [`Vocabulary`] of the real dictionary: `safety_dict::Dictionary::analyse_item_at`, the
-//! same reading of an item that `safety-dict expand` prints.
+//! same reading of an item that `safety-dict expand` prints, and the dictionary's list of
+//! API-specific phrasings.
 
+use std::collections::HashSet;
+
+use safety_dict::api_specific::{phrasing_key, ApiSpecific};
 use safety_dict::Dictionary;
 
 use crate::vocabulary::{Item, Position, Vocabulary};
@@ -20,5 +24,47 @@ impl Vocabulary for Dictionary {
 
     fn site_url(&self) -> String {
         Dictionary::site_url(self).to_string()
+    }
+}
+
+/// The dictionary together with its reviewed list of API-specific phrasings, which the lint
+/// counts apart instead of reporting as unknown.
+pub struct WithApiSpecific<'a> {
+    dict: &'a Dictionary,
+    listed: HashSet<String>,
+}
+
+impl<'a> WithApiSpecific<'a> {
+    pub fn new(dict: &'a Dictionary, list: &ApiSpecific) -> Self {
+        WithApiSpecific {
+            dict,
+            listed: list
+                .phrasings
+                .iter()
+                .map(|p| phrasing_key(&p.text))
+                .collect(),
+        }
+    }
+}
+
+impl Vocabulary for WithApiSpecific<'_> {
+    fn analyse_item(&self, item: &str, position: Position) -> Item {
+        self.dict.analyse_item_at(item, position)
+    }
+
+    fn analyse_item_without_nearest(&self, item: &str, position: Position) -> Item {
+        self.dict.analyse_item_at_without_nearest(item, position)
+    }
+
+    fn entry_url(&self, id: &str) -> String {
+        self.dict.entry_url(id)
+    }
+
+    fn site_url(&self) -> String {
+        self.dict.site_url().to_string()
+    }
+
+    fn is_api_specific(&self, text: &str) -> bool {
+        self.listed.contains(&phrasing_key(text))
     }
 }

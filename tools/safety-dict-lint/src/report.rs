@@ -46,6 +46,9 @@ pub struct Stats {
     pub justification_lists_compared: usize,
     /// `unsafe impl`s whose `// SAFETY:` was compared with the trait's `# Safety` list.
     pub trait_lists_compared: usize,
+    /// Unrecognised parts listed as API-specific (`dictionary/api-specific.toml`); they are
+    /// not in `unrecognised` and not reported.
+    pub parts_api_specific: usize,
     /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
     pub unrecognised: HashMap<String, usize>,
 }
@@ -78,6 +81,7 @@ impl Stats {
         self.discouraged += o.discouraged;
         self.justification_lists_compared += o.justification_lists_compared;
         self.trait_lists_compared += o.trait_lists_compared;
+        self.parts_api_specific += o.parts_api_specific;
         for (k, v) in &o.unrecognised {
             *self.unrecognised.entry(k.clone()).or_default() += v;
         }

@@ -22,6 +22,12 @@ pub trait Vocabulary {
 
     /// The site's base URL, ending in `/`; rule codes link pages under it.
     fn site_url(&self) -> String;
+
+    /// Whether an unrecognised phrasing is listed as API-specific (`dictionary/api-specific.toml`):
+    /// known, and deliberately not a dictionary entry.
+    fn is_api_specific(&self, _text: &str) -> bool {
+        false
+    }
 }
 
 /// An item read as one unrecognised statement, without suggestions: what a vocabulary that

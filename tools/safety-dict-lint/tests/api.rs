@@ -204,3 +204,37 @@ fn a_panic_on_one_file_is_a_finding_for_that_file() {
     assert!(report.findings[0].message.contains("matcher bug"));
     assert_eq!(report.stats.files, 2);
 }
+
+#[test]
+fn api_specific_phrasings_are_counted_apart_not_reported() {
+    use safety_dict::api_specific::{ApiSpecific, Corpus, Phrasing};
+    use safety_dict_lint::dictionary::WithApiSpecific;
+    let source = "fn f(p: *const u8) {\n    // SAFETY: `p` must be passed by the matching callback.\n    unsafe { *p };\n}\n\nfn g(p: *const u8) {\n    // SAFETY: `p` came from nowhere in particular.\n    unsafe { *p };\n}\n";
+    let files = [SourceFile::new("a.rs", source)];
+    let dict = fixture();
+    let listed = ApiSpecific {
+        phrasings: vec![Phrasing {
+            text: "`phydev` must be passed by the matching callback.".into(),
+            corpus: Corpus::Linux612,
+            count: 2,
+            example: "rust/kernel/net/phy.rs:1".into(),
+            reason: "one API's callbacks".into(),
+        }],
+    };
+    let vocab = WithApiSpecific::new(&dict, &listed);
+    let report = lint_sources(&files, &vocab, &LintOptions::default());
+    let unknown: Vec<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0007)
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(unknown.len(), 1, "{unknown:?}");
+    assert!(unknown[0].contains("came from nowhere"), "{unknown:?}");
+    assert_eq!(report.stats.parts_api_specific, 1);
+    assert!(report
+        .stats
+        .unrecognised
+        .keys()
+        .all(|k| !k.contains("matching callback")));
+}

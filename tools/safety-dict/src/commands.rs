@@ -49,7 +49,15 @@ fn dispatch(cli: Cli, root: &Files, out: &mut dyn Write) -> io::Result<u8> {
         Command::Expand { text, file, format } => expand(&dict, text, file, format, out),
         Command::Link { query, format } => link(&dict, &query, format, out),
         // The lint crate owns the arguments and the run.
-        Command::Lint(args) => safety_dict_lint::cli::run(&dict, &args, out),
+        Command::Lint(args) => {
+            // The reviewed API-specific phrasings are counted apart, not reported as unknown.
+            let listed = match safety_dict::api_specific::load(root, &dict) {
+                Ok(l) => l,
+                Err(e) => return Ok(report_load_error(e)),
+            };
+            let vocab = safety_dict_lint::dictionary::WithApiSpecific::new(&dict, &listed);
+            safety_dict_lint::cli::run(&vocab, &args, out)
+        }
         Command::Corpus { out: path, data } => {
             Ok(crate::corpus_cmd::corpus(&dict, &path, data.as_deref()))
         }
@@ -79,9 +87,13 @@ fn find_root(given: Option<&Path>) -> Files {
 }
 
 fn load(root: &Files) -> Result<Dictionary, u8> {
-    match Dictionary::load_from(root) {
-        Ok(d) => Ok(d),
-        Err(LoadError::Invalid(diags)) => {
+    Dictionary::load_from(root).map_err(report_load_error)
+}
+
+/// Prints the first problem of a dictionary that does not load (`check` prints all of them).
+fn report_load_error(e: LoadError) -> u8 {
+    match e {
+        LoadError::Invalid(diags) => {
             if let Some(first) = diags.0.first() {
                 eprintln!("{}", render::diagnostic(first));
             }
@@ -89,11 +101,11 @@ fn load(root: &Files) -> Result<Dictionary, u8> {
                 "error: the dictionary has {} problem(s); run `safety-dict check` for all of them",
                 diags.len()
             );
-            Err(EXIT_TROUBLE)
+            EXIT_TROUBLE
         }
-        Err(e) => {
+        e => {
             eprintln!("error: {e}");
-            Err(EXIT_TROUBLE)
+            EXIT_TROUBLE
         }
     }
 }

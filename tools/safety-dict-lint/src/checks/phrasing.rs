@@ -36,22 +36,9 @@ pub fn normalise(text: &str) -> String {
     out
 }
 
-/// The shape of a phrasing for the summary: lower case, each backticked span replaced by `…`.
-pub fn phrasing_key(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_code = false;
-    for c in normalise(text).chars() {
-        if c == '`' {
-            if !in_code {
-                out.push('…');
-            }
-            in_code = !in_code;
-        } else if !in_code {
-            out.push(c);
-        }
-    }
-    out
-}
+/// The shape of a phrasing for the summary, as the core compares API-specific phrasings: lower
+/// case, each backticked span replaced by `…`.
+pub use safety_dict::api_specific::phrasing_key;
 
 /// The units a comment's text is matched in: the core's items (list items, else sentences), in
 /// the order they stand in the source.
@@ -93,6 +80,11 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
                 );
             }
             true
+        }
+        // Listed in `dictionary/api-specific.toml`: known, and deliberately not an entry.
+        Statement::Unrecognised { text, .. } if ctx.vocab.is_api_specific(text) => {
+            ctx.stats.parts_api_specific += 1;
+            false
         }
         Statement::Unrecognised { text, suggestions } => {
             *ctx.stats

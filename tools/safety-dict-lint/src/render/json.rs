@@ -33,6 +33,7 @@ pub fn summary_value(report: &LintReport) -> Value {
         "items_recognised": s.items_recognised,
         "parts": s.parts,
         "parts_recognised": s.parts_recognised,
+        "parts_api_specific": s.parts_api_specific,
         "safety_sections_recognised": s.safety_sections_recognised,
         "safety_comments_recognised": s.safety_comments_recognised,
         "invariant_comments_recognised": s.invariant_comments_recognised,

@@ -73,8 +73,8 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "parts recognised:       {} of {} (statements and justifications)",
-        s.parts_recognised, s.parts
+        "parts recognised:       {} of {} (statements and justifications); {} more listed as API-specific",
+        s.parts_recognised, s.parts, s.parts_api_specific
     );
     let _ = writeln!(
         o,
