@@ -408,6 +408,10 @@
             return unmasked({ masked: trim(masked), codes: folded.codes });
         }
 
+        // A code slot also takes the grammar's subjects ("the pointer"), kept as words.
+        var subjects = (grammar.subjects || []).map(function (x) { return foldWhitespace(x).toLowerCase(); });
+        function isSubject(raw) { return subjects.indexOf(raw.toLowerCase()) >= 0; }
+
         function capture(entry, text) {
             var p = entry.p;
             var caps = entry.re.exec(text);
@@ -417,7 +421,7 @@
                 var slot = p.slots[k];
                 if (caps[k + 1] === undefined) { return null; }
                 var raw = trim(caps[k + 1]);
-                var value = raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
+                var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (Object.prototype.hasOwnProperty.call(bindings, slot.var)) {
                     if (bindings[slot.var] !== value) { return null; }
                 } else {
@@ -513,43 +517,194 @@
             return out;
         }
 
-        function statement(text, position) {
+        function read(text) {
             var folded = fold(text);
-            var m = matchText(unmasked(folded));
-            return m ? recognised(text, m, position) : unrecognised(text, unmasked(folded));
+            return { text: text, folded: folded, found: matchText(unmasked(folded)) };
         }
 
         function isJustification(id) {
             return Object.prototype.hasOwnProperty.call(entries, id) && entries[id].kind === "justification";
         }
 
-        function justification(text) {
-            var folded = fold(text);
-            var m = matchText(unmasked(folded));
-            if (m && isJustification(m.entry)) { return recognised(text, m); }
-            var s = unrecognised(text, unmasked(folded));
+        function statementOf(r, position) {
+            return r.found ? recognised(r.text, r.found, position) : unrecognised(r.text, unmasked(r.folded));
+        }
+
+        function justificationOf(r) {
+            if (r.found && isJustification(r.found.entry)) { return recognised(r.text, r.found); }
+            var s = unrecognised(r.text, unmasked(r.folded));
             s.suggestions = s.suggestions.filter(function (g) { return isJustification(g.entry); });
             return s;
         }
 
-        function item(text, position, st, justs) {
+        function item(text, position, statements, justs) {
             var out = { text: text };
             if (position !== "requirement") { out.position = position; }
-            out.statement = st;
+            out.statements = statements;
             if (justs.length) { out.justifications = justs; }
             return out;
+        }
+
+        // --- Sentence structure (reading.rs): placeholders, connectors, lists ---
+        function lowerSameLen(text) {
+            var lower = text.toLowerCase();
+            return utf8Length(lower) !== utf8Length(text) || lower.length !== text.length ? null : lower;
+        }
+
+        function startsWithWords(lower, phrase) {
+            return lower.startsWith(phrase) && (lower.length === phrase.length || lower.charAt(phrase.length) === " ");
+        }
+
+        function separator(word) { return word.startsWith(",") ? word + " " : " " + word + " "; }
+
+        function indicesOf(lower, sep) {
+            var out = [];
+            var pos = lower.indexOf(sep);
+            while (pos >= 0) {
+                out.push(pos);
+                pos = lower.indexOf(sep, pos + sep.length);
+            }
+            return out;
+        }
+
+        function isPlaceholder(masked) {
+            var lower = trim(masked).toLowerCase();
+            return (grammar.placeholders || []).some(function (p) {
+                p = p.toLowerCase();
+                if (lower === p) { return true; }
+                var next = lower.startsWith(p) ? lower.charAt(p.length) : "";
+                return next === ":" || next === " ";
+            });
+        }
+
+        function startsWithCondition(masked) {
+            var lower = masked.replace(TRIM_START, "").toLowerCase();
+            return (grammar.conditions || []).some(function (c) { return startsWithWords(lower, c.toLowerCase()); });
+        }
+
+        function reasonedSplits(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return []; }
+            var out = [];
+            function excluded(at) {
+                var rest = lower.slice(at).replace(/^[, ]+/, "");
+                return (grammar.not_connectors || []).some(function (n) { return startsWithWords(rest, n.toLowerCase()); });
+            }
+            function push(statement, reason) {
+                if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
+                    out.push({ statement: statement, reason: reason });
+                }
+            }
+            (grammar.connectors || []).forEach(function (c) {
+                var word = c.word.toLowerCase();
+                if (c.reason === "opening") {
+                    if (!startsWithWords(lower, word) || excluded(0)) { return; }
+                    var start = word.length + 1;
+                    indicesOf(lower, ", ").forEach(function (pos) {
+                        if (pos > start) { push([pos + 2, masked.length], [start, pos]); }
+                    });
+                    return;
+                }
+                var sep = separator(word);
+                indicesOf(lower, sep).forEach(function (pos) {
+                    if (excluded(pos)) { return; }
+                    var left = [0, pos];
+                    var right = [pos + sep.length, masked.length];
+                    if (c.reason === "after") { push(left, right); } else { push(right, left); }
+                });
+            });
+            return out;
+        }
+
+        function splitPredicates(masked) {
+            if (startsWithCondition(masked)) { return null; }
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var seps = (grammar.predicate_separators || []).map(function (x) { return separator(x.toLowerCase()); });
+            seps.sort(function (a, b) { return b.length - a.length; });
+            var parts = [];
+            var start = 0;
+            var i = 0;
+            while (i < lower.length) {
+                var sep = null;
+                for (var k = 0; k < seps.length; k++) {
+                    if (lower.startsWith(seps[k], i)) { sep = seps[k]; break; }
+                }
+                if (sep !== null) {
+                    parts.push(masked.slice(start, i));
+                    i += sep.length;
+                    start = i;
+                } else {
+                    i += 1;
+                }
+            }
+            parts.push(masked.slice(start));
+            var ok = parts.length >= 2 && parts.length <= data.max_predicates &&
+                parts.every(function (p) { return trim(p) !== ""; });
+            return ok ? parts : null;
+        }
+
+        function sharedPrefixes(first) {
+            first = trim(first);
+            var cuts = indicesOf(first, " ").slice(0, data.max_prefix_words);
+            cuts.reverse();
+            return cuts.map(function (i) { return first.slice(0, i); });
+        }
+
+        function listReadingHolds(recognisedParts, last) {
+            var n = recognisedParts.length;
+            var count = recognisedParts.filter(function (r) { return r; }).length;
+            if (count === n) { return true; }
+            var lower = trim(last).toLowerCase();
+            var lastStands = recognisedParts[n - 1] || (grammar.predicate_verbs || []).some(function (v) {
+                return startsWithWords(lower, v.toLowerCase());
+            });
+            return n >= 3 && count >= 2 && lastStands;
+        }
+
+        function list(folded, masked) {
+            var parts = splitPredicates(masked);
+            if (parts === null) { return null; }
+            var prefixes = sharedPrefixes(parts[0]);
+            var out = [read(piece(folded, parts[0]))];
+            parts.slice(1).forEach(function (part) {
+                var alone = read(piece(folded, part));
+                if (alone.found) { out.push(alone); return; }
+                for (var k = 0; k < prefixes.length; k++) {
+                    var r = read(piece(folded, prefixes[k] + " " + trim(part)));
+                    if (r.found) { out.push(r); return; }
+                }
+                out.push(alone);
+            });
+            return listReadingHolds(out.map(function (r) { return !!r.found; }), parts[parts.length - 1]) ? out : null;
+        }
+
+        function predicates(folded, masked) {
+            var whole = read(piece(folded, masked));
+            if (whole.found) { return [whole]; }
+            return list(folded, masked) || [whole];
+        }
+
+        function reasons(folded, masked) {
+            var conj = " " + grammar.justification_conjunction + " ";
+            return splitCi(masked, conj).map(function (p) { return read(piece(folded, p)); });
         }
 
         function analyseItem(raw, position) {
             var text = foldWhitespace(raw);
             var folded = fold(text);
             if (folded.masked === "") { return null; }
+            if (isPlaceholder(folded.masked)) {
+                return item(text, position, [{ status: "placeholder", text: text }], []);
+            }
+            var masked = folded.masked;
+            var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
 
             for (var i = 0; i < prefixes.length; i++) {
-                var pm = prefixes[i].re.exec(folded.masked);
+                var pm = prefixes[i].re.exec(masked);
                 if (!pm) { continue; }
                 var rule = prefixes[i].rule;
-                var st = statement(piece(folded, folded.masked.slice(pm[0].length)), position);
+                var sts = statementsOf(predicates(folded, masked.slice(pm[0].length)));
                 var just;
                 if (Object.prototype.hasOwnProperty.call(entries, rule.justification)) {
                     var je = entries[rule.justification];
@@ -561,29 +716,62 @@
                 } else {
                     just = { status: "unrecognised", text: rule.prefix, suggestions: [] };
                 }
-                return item(text, position, st, [just]);
+                return item(text, position, sts, [just]);
             }
 
             var whole = matchText(unmasked(folded));
-            if (whole) { return item(text, position, recognised(text, whole, position), []); }
+            if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
 
-            var sep = " " + grammar.justification_separator + " ";
-            var conj = " " + grammar.justification_conjunction + " ";
             var best = null;
             var bestScore = 0;
-            findCi(folded.masked, sep).forEach(function (pos) {
-                var head = piece(folded, folded.masked.slice(0, pos));
-                var tail = folded.masked.slice(pos + sep.length);
-                var st = statement(head, position);
-                var justs = splitCi(tail, conj).map(function (p) { return justification(piece(folded, p)); });
-                var score = (st.status === "recognised" ? 1000 : 0) + justs.filter(function (j) { return j.status === "recognised"; }).length;
+            function consider(statements, why) {
+                var score = statements.filter(function (r) { return !!r.found; }).length * 1000 +
+                    why.filter(function (r) { return r.found && isJustification(r.found.entry); }).length;
                 if (best === null || score > bestScore) {
-                    best = item(text, position, st, justs);
+                    best = { statements: statements, reasons: why };
                     bestScore = score;
                 }
+            }
+            var sep = " " + grammar.justification_separator + " ";
+            findCi(masked, sep).forEach(function (pos) {
+                consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length)));
             });
-            if (best !== null && bestScore > 0) { return best; }
-            return item(text, position, unrecognised(text, unmasked(folded)), []);
+            reasonedSplits(masked).forEach(function (r) {
+                consider(predicates(folded, masked.slice(r.statement[0], r.statement[1])), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+            });
+            var l = list(folded, masked);
+            if (l !== null) { consider(l, []); }
+            if (best !== null && bestScore > 0) {
+                return item(text, position, statementsOf(best.statements), best.reasons.map(justificationOf));
+            }
+            var bare = bareReading(folded);
+            if (bare !== null) { return item(text, position, statementsOf(bare), []); }
+            return item(text, position, [unrecognised(text, unmasked(folded))], []);
+        }
+
+        // A phrase without its subject ("valid for reads"), read with a stand-in subject that
+        // each binding then shows as the entry's own variable (expand.rs, `bare`).
+        function bareReading(folded) {
+            var first = folded.masked.codePointAt(0);
+            if (first === undefined || (first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT)) { return null; }
+            var standIn = "`" + data.bare_subject + "`";
+            for (var v = 0; v < data.bare_verbs.length; v++) {
+                var verb = data.bare_verbs[v];
+                var w = fold(standIn + " " + verb + unmasked(folded));
+                var parts = predicates(w, w.masked);
+                if (!parts.every(function (r) { return !!r.found; })) { continue; }
+                parts.forEach(function (r) {
+                    Object.keys(r.found.bindings).forEach(function (name) {
+                        if (r.found.bindings[name] === standIn) { r.found.bindings[name] = "`" + name + "`"; }
+                    });
+                    if (r.text.startsWith(standIn)) {
+                        var rest = trimStart(r.text.slice(standIn.length));
+                        r.text = rest.startsWith(verb) ? rest.slice(verb.length) : rest;
+                    }
+                });
+                return parts;
+            }
+            return null;
         }
 
         return function expand(input) {
@@ -615,6 +803,10 @@
                 }
                 return;
             }
+            if (s.status === "placeholder") {
+                out += "   - " + label + "a placeholder, not a reason: \"" + s.text + "\"\n";
+                return;
+            }
             out += "   - " + label + "not in the dictionary: \"" + s.text + "\"\n";
             s.suggestions.forEach(function (g) {
                 out += "     - nearest: " + g.phrase + " ([" + g.entry + "](" + g.url + "))\n";
@@ -624,7 +816,7 @@
             if (n > 0) { out += "\n"; }
             var at = item.position === "guarantee" ? " (as a guarantee)" : item.position === "invariant" ? " (as an invariant)" : "";
             out += (n + 1) + ". " + item.text + at + "\n";
-            statement(item.statement, null);
+            item.statements.forEach(function (s) { statement(s, null); });
             (item.justifications || []).forEach(function (j) { statement(j, "by"); });
         });
         return out;
@@ -711,6 +903,13 @@
         }
         var un = el("li", "sd-expander-unrecognised");
         if (label) { un.appendChild(el("strong", null, label + " ")); }
+        if (s.status === "placeholder") {
+            un.appendChild(document.createTextNode("a placeholder, not a reason: \u201c"));
+            inline(un, s.text);
+            un.appendChild(document.createTextNode("\u201d"));
+            list.appendChild(un);
+            return;
+        }
         un.appendChild(document.createTextNode("not in the dictionary: \u201c"));
         inline(un, s.text);
         un.appendChild(document.createTextNode("\u201d"));
@@ -764,7 +963,7 @@
             var li = el("li", "sd-expander-item");
             li.appendChild(inline(el("p", "sd-expander-text"), it.text));
             var ul = el("ul", "sd-expander-tree sd-tree");
-            renderStatement(ul, it.statement, null);
+            it.statements.forEach(function (s) { renderStatement(ul, s, null); });
             (it.justifications || []).forEach(function (j) { renderStatement(ul, j, "by"); });
             li.appendChild(ul);
             ol.appendChild(li);

@@ -1002,14 +1002,12 @@ mod tests {
             };
             let exp = dict.expand(&sample);
             let found = exp.items.iter().any(|i| {
-                std::iter::once(&i.statement)
-                    .chain(&i.justifications)
-                    .any(|s| match s {
-                        safety_dict::expand::Statement::Recognised {
-                            entry, expansion, ..
-                        } => entry == &e.id || names(expansion, &e.id),
-                        _ => false,
-                    })
+                i.parts().any(|s| match s {
+                    safety_dict::expand::Statement::Recognised {
+                        entry, expansion, ..
+                    } => entry == &e.id || names(expansion, &e.id),
+                    _ => false,
+                })
             });
             if !found {
                 wrong.push(format!("{}: {sample:?}", e.id));

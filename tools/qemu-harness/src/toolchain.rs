@@ -36,6 +36,8 @@ pub const RUSTC: &str = "/usr/bin/rustc";
 pub const BINDGEN_VERSION: &str = "0.69.5";
 pub const BUSYBOX: &str = "/bin/busybox";
 pub const QEMU: &str = "qemu-system-x86_64";
+/// The Debian package of [`QEMU`].
+pub const QEMU_PACKAGE: &str = "qemu-system-x86";
 
 /// The tools of one machine, resolved.
 #[derive(Debug, Clone)]
@@ -114,56 +116,38 @@ pub fn find_rust_lib_src() -> Option<PathBuf> {
     dir.join("core").is_dir().then_some(dir)
 }
 
-/// Debian packages of [`APT_PACKAGES`] that are not installed.
-pub fn missing_packages() -> Vec<&'static str> {
+/// The Debian packages the harness needs on this machine: [`APT_PACKAGES`], with QEMU taken
+/// from the suite of the QEMU tools the machine already has (a machine with `qemu-utils` from
+/// backports would otherwise lose it: apt removes it to fit an older `qemu-system-x86`).
+pub fn apt_packages() -> Vec<&'static str> {
+    let backports = installer::version("qemu-utils").is_some_and(|v| v.contains("bpo12"));
     APT_PACKAGES
         .iter()
-        .copied()
-        .filter(|p| {
-            cmd::query("dpkg-query", &["-W", "-f=${Status}", p])
-                .is_none_or(|s| !s.contains("install ok installed"))
+        .map(|p| {
+            if backports && *p == QEMU_PACKAGE {
+                "qemu-system-x86/bookworm-backports"
+            } else {
+                p
+            }
         })
         .collect()
 }
 
-/// Installs missing Debian packages, waiting while another apt holds the dpkg lock.
+/// Debian packages of [`apt_packages`] that are not installed.
+pub fn missing_packages() -> Vec<&'static str> {
+    apt_packages()
+        .into_iter()
+        .filter(|p| !installer::installed(p.split('/').next().unwrap_or(p)))
+        .collect()
+}
+
+/// Installs missing Debian packages with the project's installer.
 pub fn install_packages(packages: &[&str]) -> Result<()> {
     if packages.is_empty() {
         eprintln!("apt packages: all present");
         return Ok(());
     }
-    eprintln!("apt packages: installing {}", packages.join(" "));
-    let mut last = None;
-    for attempt in 1..=60 {
-        let mut c = Command::new("apt-get");
-        c.env("DEBIAN_FRONTEND", "noninteractive")
-            .args(["install", "-y", "--no-install-recommends"])
-            .args(packages);
-        if let Some(root) = sudo_prefix() {
-            let mut s = Command::new(root);
-            s.arg("-n").arg("apt-get");
-            s.env("DEBIAN_FRONTEND", "noninteractive")
-                .args(["install", "-y", "--no-install-recommends"])
-                .args(packages);
-            c = s;
-        }
-        match cmd::run_visible(&mut c) {
-            Ok(()) => return Ok(()),
-            Err(e) => {
-                // Usually the dpkg lock held by a concurrent apt-get; wait and retry.
-                eprintln!("apt-get failed (attempt {attempt}/60), retrying in 10 s");
-                last = Some(e);
-                std::thread::sleep(std::time::Duration::from_secs(10));
-            }
-        }
-    }
-    Err(last.unwrap_or_else(|| HarnessError::Setup("apt-get failed".into())))
-}
-
-/// `sudo` when not root and sudo exists.
-fn sudo_prefix() -> Option<&'static str> {
-    let uid = cmd::query("id", &["-u"])?;
-    (uid.trim() != "0" && Path::new("/usr/bin/sudo").exists()).then_some("sudo")
+    installer::apt(packages).map_err(|e| HarnessError::Setup(e.to_string()))
 }
 
 /// Installs the pinned bindgen-cli with cargo when it is not there.
@@ -172,12 +156,6 @@ pub fn install_bindgen() -> Result<()> {
         eprintln!("bindgen {BINDGEN_VERSION}: present at {}", p.display());
         return Ok(());
     }
-    eprintln!("bindgen {BINDGEN_VERSION}: installing with cargo");
-    cmd::run_visible(Command::new("cargo").args([
-        "install",
-        "bindgen-cli",
-        "--version",
-        BINDGEN_VERSION,
-        "--locked",
-    ]))
+    installer::cargo_install("bindgen-cli", BINDGEN_VERSION)
+        .map_err(|e| HarnessError::Setup(e.to_string()))
 }

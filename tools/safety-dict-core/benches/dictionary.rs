@@ -87,7 +87,7 @@ fn phases(root: &Path, dict: &Dictionary, phrases: &[String]) {
     eprintln!("conflicts         {:?} ({})", t.elapsed(), c.len());
     let (known, unknown): (Vec<&String>, Vec<&String>) = phrases
         .iter()
-        .partition(|p| dict.analyse_item(p).statement.is_recognised());
+        .partition(|p| dict.analyse_item(p).statement().is_recognised());
     for (name, set) in [("recognised", &known), ("unrecognised", &unknown)] {
         let t = Instant::now();
         for p in set.iter() {
@@ -119,7 +119,7 @@ fn profile(root: &Path, dict: &Dictionary, phrases: &[String], what: &str) {
     } else {
         phrases.iter().partition(|p| {
             dict.analyse_item_without_nearest(p)
-                .statement
+                .statement()
                 .is_recognised()
         })
     };
@@ -185,7 +185,7 @@ fn bench(c: &mut Criterion) {
     let phrases = inputs(&dict);
     let recognised = phrases
         .iter()
-        .filter(|p| dict.analyse_item(p).statement.is_recognised())
+        .filter(|p| dict.analyse_item(p).statement().is_recognised())
         .count();
     eprintln!(
         "expand: {} inputs, {recognised} recognised as a statement",
@@ -209,7 +209,7 @@ fn bench(c: &mut Criterion) {
     // dictionary is expanded; one that is not gets its nearest entries, which costs more.
     let (known, unknown): (Vec<&String>, Vec<&String>) = phrases.iter().partition(|p| {
         dict.analyse_item_without_nearest(p)
-            .statement
+            .statement()
             .is_recognised()
     });
     for (name, set) in [("recognised", &known), ("unrecognised", &unknown)] {

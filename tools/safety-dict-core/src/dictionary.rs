@@ -152,9 +152,13 @@ impl Dictionary {
     /// Overrides the base URL (e.g. for a local preview).
     pub fn set_site_url(&mut self, url: &str) {
         self.site_url = crate::config::normalise_base(url);
-        for (e, plan) in self.entries.iter().zip(&mut self.plans) {
-            plan.url = crate::plan::url_of(&self.site_url, &e.id);
-        }
+        // The plans hold the URL and the absolute links of the meaning text.
+        let index = &self.index;
+        self.plans = self
+            .entries
+            .iter()
+            .map(|e| crate::plan::EntryPlan::new(e, &self.site_url, |id| index.get(id).copied()))
+            .collect();
     }
 
     /// The permanent path of an entry page, relative to the site root.

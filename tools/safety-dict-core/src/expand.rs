@@ -15,6 +15,11 @@ use crate::model::Kind;
 use crate::plan::{Bindings, ClausePlan};
 use crate::text::{fold_whitespace, substitute};
 
+/// The stand-in subject of a bare phrase (`bare`), replaced by each variable's own name.
+pub const BARE_SUBJECT: &str = "_";
+/// What goes between the stand-in subject and a bare phrase, tried in order.
+pub const BARE_VERBS: [&str; 2] = ["", "is "];
+
 /// How many nearest entries an unrecognised item gets.
 pub const SUGGESTION_LIMIT: usize = 3;
 
@@ -74,19 +79,34 @@ pub enum Statement {
         text: String,
         suggestions: Vec<SuggestionOut>,
     },
+    /// "TODO", "FIXME: ...": a reason still to be written, not a sentence to look up.
+    Placeholder { text: String },
 }
 
 impl Statement {
     pub fn entry(&self) -> Option<&str> {
         match self {
             Statement::Recognised { entry, .. } => Some(entry),
-            Statement::Unrecognised { .. } => None,
+            Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
         }
     }
 
     pub fn text(&self) -> &str {
         match self {
-            Statement::Recognised { text, .. } | Statement::Unrecognised { text, .. } => text,
+            Statement::Recognised { text, .. }
+            | Statement::Unrecognised { text, .. }
+            | Statement::Placeholder { text } => text,
+        }
+    }
+
+    pub fn is_placeholder(&self) -> bool {
+        matches!(self, Statement::Placeholder { .. })
+    }
+
+    fn unrecognised_empty() -> Statement {
+        Statement::Unrecognised {
+            text: String::new(),
+            suggestions: Vec::new(),
         }
     }
 
@@ -125,16 +145,40 @@ impl Position {
     }
 }
 
-/// One item of the input: a requirement (or guarantee, invariant) and the justifications
-/// given for it.
+/// One item of the input: what it states (a requirement, guarantee or invariant; one
+/// statement per predicate of a list such as "`p` is valid, non-null and aligned") and the
+/// justifications given for it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Item {
     pub text: String,
     #[serde(skip_serializing_if = "Position::is_requirement")]
     pub position: Position,
-    pub statement: Statement,
+    /// Never empty.
+    pub statements: Vec<Statement>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub justifications: Vec<Statement>,
+}
+
+impl Item {
+    /// The first statement (the only one unless the item is a list of predicates).
+    pub fn statement(&self) -> &Statement {
+        &self.statements[0]
+    }
+
+    /// Every part: the statements, then the justifications.
+    pub fn parts(&self) -> impl Iterator<Item = &Statement> {
+        self.statements.iter().chain(&self.justifications)
+    }
+
+    /// Whether every part is recognised.
+    pub fn is_recognised(&self) -> bool {
+        self.parts().all(Statement::is_recognised)
+    }
+
+    /// Whether the item is only a placeholder ("TODO").
+    pub fn is_placeholder(&self) -> bool {
+        self.statements.iter().any(Statement::is_placeholder)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -148,8 +192,8 @@ impl Expansion {
     pub fn unrecognised(&self) -> impl Iterator<Item = &Statement> {
         self.items
             .iter()
-            .flat_map(|i| std::iter::once(&i.statement).chain(&i.justifications))
-            .filter(|s| !s.is_recognised())
+            .flat_map(Item::parts)
+            .filter(|s| !s.is_recognised() && !s.is_placeholder())
     }
 }
 
@@ -323,20 +367,27 @@ impl Dictionary {
     fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
+        let item = |statements: Vec<Statement>, justifications: Vec<Statement>| Item {
+            text: text.clone(),
+            position,
+            statements,
+            justifications,
+        };
         if folded.masked.is_empty() {
             return Item {
                 text: String::new(),
-                position,
-                statement: Statement::Unrecognised {
-                    text: String::new(),
-                    suggestions: Vec::new(),
-                },
-                justifications: Vec::new(),
+                ..item(vec![Statement::unrecognised_empty()], Vec::new())
             };
+        }
+        if self.grammar.is_placeholder(&folded.masked) {
+            return item(
+                vec![Statement::Placeholder { text: text.clone() }],
+                Vec::new(),
+            );
         }
 
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
-            let statement = self.statement(self.read(piece(&folded, rest)), nearest, position);
+            let statements = self.predicates(&folded, rest);
             let justification = match self.entry(&prefix.justification) {
                 Some(e) => {
                     let m = Match {
@@ -362,61 +413,159 @@ impl Dictionary {
                     suggestions: Vec::new(),
                 },
             };
-            return Item {
-                text,
-                position,
-                statement,
-                justifications: vec![justification],
-            };
+            return item(
+                self.statements(statements, nearest, position),
+                vec![justification],
+            );
         }
 
-        // A sentence that is itself a phrasing wins over any split at "by".
+        // A sentence that is itself a phrasing wins over any split.
         if let Some(m) = self.matcher.match_folded(&folded) {
-            return Item {
-                statement: self.recognised(&text, m, position),
-                text,
-                position,
-                justifications: Vec::new(),
-            };
+            return item(vec![self.recognised(&text, m, position)], Vec::new());
         }
 
-        let sep = format!(" {} ", self.grammar.data.justification_separator);
-        let conj = format!(" {} ", self.grammar.data.justification_conjunction);
-        // Score every split by what it recognises; only the chosen one is expanded (with
-        // suggestions for its unrecognised parts, which are costly).
-        let mut best: Option<(usize, Reading, Vec<Reading>)> = None;
-        for pos in find_ci(&folded.masked, &sep) {
-            let head = self.read(piece(&folded, &folded.masked[..pos]));
-            let parts: Vec<Reading> = split_ci(&folded.masked[pos + sep.len()..], &conj)
-                .iter()
-                .map(|p| self.read(piece(&folded, p)))
-                .collect();
-            let score = usize::from(head.found.is_some()) * 1000
-                + parts
+        // Every other reading is scored by what it recognises (a statement part counts more
+        // than any number of reasons); the first best one is expanded, with suggestions for
+        // its unrecognised parts, which are costly.
+        let mut best: Option<(usize, Vec<Reading>, Vec<Reading>)> = None;
+        let mut consider = |statements: Vec<Reading>, reasons: Vec<Reading>| {
+            let score = statements.iter().filter(|r| r.found.is_some()).count() * 1000
+                + reasons
                     .iter()
                     .filter(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)))
                     .count();
             if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                best = Some((score, head, parts));
+                best = Some((score, statements, reasons));
             }
+        };
+        let masked = folded.masked.as_str();
+        // The standard's form: "<statement> by <justification> and <justification>".
+        let sep = format!(" {} ", self.grammar.data.justification_separator);
+        for pos in find_ci(masked, &sep) {
+            consider(
+                self.predicates(&folded, &masked[..pos]),
+                self.reasons(&folded, &masked[pos + sep.len()..]),
+            );
+        }
+        // Reasoning connectors: "Y because X", "X, so Y", "As X, Y".
+        for r in self.grammar.reasoned_splits(masked) {
+            consider(
+                self.predicates(&folded, &masked[r.statement]),
+                self.reasons(&folded, &masked[r.reason]),
+            );
+        }
+        // A list of predicates with no reason.
+        if let Some(parts) = self.list(&folded, masked) {
+            consider(parts, Vec::new());
         }
         match best {
-            Some((score, head, parts)) if score > 0 => Item {
-                statement: self.statement(head, nearest, position),
-                position,
-                justifications: parts
+            Some((score, statements, reasons)) if score > 0 => item(
+                self.statements(statements, nearest, position),
+                reasons
                     .into_iter()
                     .map(|p| self.justification(p, nearest))
                     .collect(),
-                text,
-            },
-            _ => Item {
-                statement: self.unrecognised(&text, &folded.unmasked(), nearest),
-                position,
-                text,
-                justifications: Vec::new(),
+            ),
+            _ => match self.bare(&folded) {
+                Some(parts) => item(self.statements(parts, nearest, position), Vec::new()),
+                None => item(
+                    vec![self.unrecognised(&text, &folded.unmasked(), nearest)],
+                    Vec::new(),
+                ),
             },
         }
+    }
+
+    /// A phrase without its subject ("valid for reads", "non-null and aligned") read as
+    /// the entry it names, with the subject left as the entry's own variable: the sentence
+    /// with a stand-in subject in front, as written ("points to ...") or with "is", when every
+    /// part of that reading is recognised.
+    fn bare(&self, folded: &Folded) -> Option<Vec<Reading>> {
+        if folded
+            .masked
+            .chars()
+            .next()
+            .is_none_or(|c| crate::grammar::mask_index(c).is_some())
+        {
+            return None;
+        }
+        let stand_in = format!("`{BARE_SUBJECT}`");
+        BARE_VERBS.iter().find_map(|verb| {
+            let with = self
+                .grammar
+                .fold(&format!("{stand_in} {verb}{}", folded.unmasked()));
+            let mut parts = self.predicates(&with, &with.masked);
+            if !parts.iter().all(|r| r.found.is_some()) {
+                return None;
+            }
+            for r in &mut parts {
+                if let Some(m) = r.found.as_mut() {
+                    for (var, value) in m.bindings.iter_mut() {
+                        if *value == stand_in {
+                            *value = format!("`{var}`");
+                        }
+                    }
+                }
+                if let Some(rest) = r.text.strip_prefix(&stand_in) {
+                    let rest = rest.trim_start();
+                    r.text = rest.strip_prefix(*verb).unwrap_or(rest).to_string();
+                }
+            }
+            Some(parts)
+        })
+    }
+
+    fn statements(&self, parts: Vec<Reading>, nearest: bool, position: Position) -> Vec<Statement> {
+        parts
+            .into_iter()
+            .map(|r| self.statement(r, nearest, position))
+            .collect()
+    }
+
+    /// The statement part of a sentence: one statement when it is a phrasing, else the
+    /// predicates of a list when it reads as one, else one unrecognised statement.
+    fn predicates(&self, folded: &Folded, masked: &str) -> Vec<Reading> {
+        let whole = self.read(piece(folded, masked));
+        if whole.found.is_some() {
+            return vec![whole];
+        }
+        self.list(folded, masked).unwrap_or_else(|| vec![whole])
+    }
+
+    /// The reasons after "by" or a connector, split at the justification conjunction.
+    fn reasons(&self, folded: &Folded, masked: &str) -> Vec<Reading> {
+        let conj = format!(" {} ", self.grammar.data.justification_conjunction);
+        split_ci(masked, &conj)
+            .iter()
+            .map(|p| self.read(piece(folded, p)))
+            .collect()
+    }
+
+    /// Reads a list of predicates: the first part as written, each later part as written or,
+    /// when that is no phrasing, after the longest shared subject (and verb) of the first part
+    /// that makes it one.
+    fn list(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
+        let parts = self.grammar.split_predicates(masked)?;
+        let prefixes = self.grammar.shared_prefixes(parts[0]);
+        let mut out = vec![self.read(piece(folded, parts[0]))];
+        for part in &parts[1..] {
+            let alone = self.read(piece(folded, part));
+            let reading = if alone.found.is_some() {
+                alone
+            } else {
+                prefixes
+                    .iter()
+                    .map(|p| self.read(piece(folded, &format!("{p} {}", part.trim()))))
+                    .find(|r| r.found.is_some())
+                    .unwrap_or(alone)
+            };
+            out.push(reading);
+        }
+        let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
+        let last = parts.last().copied().unwrap_or_default();
+        self.grammar
+            .list_reading_holds(&recognised, last)
+            .then_some(out)
     }
 
     /// Folds and matches one piece of an item.
@@ -586,6 +735,15 @@ impl Dictionary {
         }
     }
 
+    /// The meaning's lines as an expansion shows them, away from the entry's own page: links
+    /// to other entries are absolute.
+    pub fn meaning_lines_linked(&self, entry: &Entry) -> Vec<String> {
+        self.meaning_lines(entry)
+            .into_iter()
+            .map(|l| crate::plan::absolute_links(&l, self.site_url()).into_owned())
+            .collect()
+    }
+
     /// The meaning of an entry in its own variables, one line per clause.
     pub fn meaning_lines(&self, entry: &Entry) -> Vec<String> {
         entry
@@ -649,7 +807,9 @@ pub fn render_markdown(exp: &Expansion) -> String {
             Position::Invariant => " (as an invariant)",
         };
         out.push_str(&format!("{}. {}{at}\n", n + 1, item.text));
-        render_statement(&mut out, &item.statement, None);
+        for s in &item.statements {
+            render_statement(&mut out, s, None);
+        }
         for j in &item.justifications {
             render_statement(&mut out, j, Some("by"));
         }
@@ -672,6 +832,11 @@ fn render_statement(out: &mut String, s: &Statement, label: Option<&str>) {
                     d.reason, d.preferred
                 ));
             }
+        }
+        Statement::Placeholder { text } => {
+            out.push_str(&format!(
+                "   - {label}a placeholder, not a reason: \"{text}\"\n"
+            ));
         }
         Statement::Unrecognised { text, suggestions } => {
             out.push_str(&format!("   - {label}not in the dictionary: \"{text}\"\n"));

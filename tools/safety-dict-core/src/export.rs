@@ -47,7 +47,8 @@ pub struct ExpanderEntry<'a> {
     pub kind: Kind,
     pub phrase: &'a str,
     pub vars: &'a [Var],
-    pub meaning: &'a [Clause],
+    /// The meaning with links to other entries made absolute, as expansions show them.
+    pub meaning: Vec<Clause>,
     pub discouraged: Vec<ExpanderDiscouraged<'a>>,
 }
 
@@ -69,6 +70,13 @@ pub struct ExpanderData<'a> {
     /// How many suggestions an unrecognised item gets, and the lowest score shown.
     pub suggestion_limit: usize,
     pub suggestion_min_score: f64,
+    /// The longest list of predicates, and the most words a shared subject takes
+    /// (`reading.rs`).
+    pub max_predicates: usize,
+    pub max_prefix_words: usize,
+    /// A bare phrase's stand-in subject and the verbs tried after it (`expand.rs`, `bare`).
+    pub bare_subject: &'static str,
+    pub bare_verbs: &'static [&'static str],
     pub entries: IndexMap<&'a str, ExpanderEntry<'a>>,
 }
 
@@ -78,6 +86,10 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
         grammar: &dict.grammar().data,
         patterns: dict.matcher().patterns(),
         code_slot: CODE_SLOT,
+        max_predicates: crate::reading::MAX_PREDICATES,
+        max_prefix_words: crate::reading::MAX_PREFIX_WORDS,
+        bare_subject: crate::expand::BARE_SUBJECT,
+        bare_verbs: &crate::expand::BARE_VERBS,
         words_slot: WORDS_SLOT,
         suggestion_limit: crate::expand::SUGGESTION_LIMIT,
         suggestion_min_score: crate::matcher::SUGGESTION_MIN_SCORE,
@@ -91,7 +103,17 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
                         kind: e.kind,
                         phrase: &e.phrase,
                         vars: &e.vars,
-                        meaning: &e.meaning,
+                        meaning: e
+                            .meaning
+                            .iter()
+                            .map(|c| match c {
+                                Clause::Text { text } => Clause::Text {
+                                    text: crate::plan::absolute_links(text, dict.site_url())
+                                        .into_owned(),
+                                },
+                                other => other.clone(),
+                            })
+                            .collect(),
                         discouraged: e
                             .discouraged
                             .iter()

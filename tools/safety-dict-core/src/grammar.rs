@@ -32,6 +32,39 @@ pub struct RawGrammar {
     pub justification_prefix: Vec<RawJustificationPrefix>,
     #[serde(default)]
     pub durations: Option<Durations>,
+    #[serde(default)]
+    pub subjects: Vec<String>,
+    #[serde(default)]
+    pub predicate_separators: Vec<String>,
+    #[serde(default)]
+    pub connector: Vec<Connector>,
+    #[serde(default)]
+    pub not_connectors: Vec<String>,
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    #[serde(default)]
+    pub placeholders: Vec<String>,
+    #[serde(default)]
+    pub predicate_verbs: Vec<String>,
+}
+
+/// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
+/// (`before`), "As X, Y" (`opening`: the connector starts the sentence and a comma ends the
+/// reason).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReasonAt {
+    After,
+    Before,
+    Opening,
+}
+
+/// A word or phrase that joins a statement and the reason for it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Connector {
+    pub word: String,
+    pub reason: ReasonAt,
 }
 
 /// How long the duration an entry leaves implicit lasts, by where the sentence stands.
@@ -80,6 +113,13 @@ pub struct GrammarData {
     pub justification_prefixes: Vec<JustificationPrefix>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub durations: Option<Durations>,
+    pub subjects: Vec<String>,
+    pub predicate_separators: Vec<String>,
+    pub connectors: Vec<Connector>,
+    pub not_connectors: Vec<String>,
+    pub conditions: Vec<String>,
+    pub placeholders: Vec<String>,
+    pub predicate_verbs: Vec<String>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -197,6 +237,8 @@ pub struct Grammar {
     prefixes: Vec<Words>,
     lead_in_first: FirstChars,
     rewrite_first: FirstChars,
+    /// The subjects, folded as the matcher compares them.
+    subject_chars: std::sync::Arc<[Vec<char>]>,
 }
 
 /// First private-use character; code spans are masked as one such character each so that
@@ -275,7 +317,14 @@ impl Grammar {
             .iter()
             .chain(raw.rewrite.iter().map(|r| &r.from))
             .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
-            .chain([&raw.justification_separator, &raw.justification_conjunction]);
+            .chain([&raw.justification_separator, &raw.justification_conjunction])
+            .chain(&raw.subjects)
+            .chain(&raw.predicate_separators)
+            .chain(raw.connector.iter().map(|c| &c.word))
+            .chain(&raw.not_connectors)
+            .chain(&raw.conditions)
+            .chain(&raw.placeholders)
+            .chain(&raw.predicate_verbs);
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
@@ -299,6 +348,13 @@ impl Grammar {
                 })
                 .collect(),
             durations: raw.durations.clone(),
+            subjects: raw.subjects.clone(),
+            predicate_separators: raw.predicate_separators.clone(),
+            connectors: raw.connector.clone(),
+            not_connectors: raw.not_connectors.clone(),
+            conditions: raw.conditions.clone(),
+            placeholders: raw.placeholders.clone(),
+            predicate_verbs: raw.predicate_verbs.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();
@@ -323,7 +379,22 @@ impl Grammar {
                 .iter()
                 .map(|p| Words::new(&p.prefix))
                 .collect(),
+            subject_chars: raw
+                .subjects
+                .iter()
+                .map(|s| {
+                    crate::text::fold_whitespace(s)
+                        .chars()
+                        .map(fold_char)
+                        .collect()
+                })
+                .collect(),
         })
+    }
+
+    /// The subjects a code slot also takes, folded.
+    pub(crate) fn subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
+        self.subject_chars.clone()
     }
 
     /// Masks code spans and folds whitespace; nothing else.

@@ -15,6 +15,7 @@ pub mod lookup;
 pub mod matcher;
 pub mod model;
 mod plan;
+pub mod reading;
 pub mod report;
 pub mod text;
 

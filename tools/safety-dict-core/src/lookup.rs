@@ -47,13 +47,13 @@ impl Dictionary {
             }
         }
         let item = self.analyse_item(q);
-        if item.justifications.is_empty() {
-            if let Statement::Recognised { entry, .. } = &item.statement {
-                return Lookup {
-                    entry: Some(entry.clone()),
-                    suggestions: Vec::new(),
-                };
-            }
+        if let ([Statement::Recognised { entry, .. }], []) =
+            (item.statements.as_slice(), item.justifications.as_slice())
+        {
+            return Lookup {
+                entry: Some(entry.clone()),
+                suggestions: Vec::new(),
+            };
         }
         let words = words_of(q);
         let exact: Vec<&str> = self

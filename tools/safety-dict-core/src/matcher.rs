@@ -59,9 +59,27 @@ pub struct Pattern {
     pub sample: String,
 }
 
-/// Regex of a code slot: a backticked span or a bare (dotted) identifier.
+/// Regex of a code slot: a backticked span or a bare (dotted) identifier. With the grammar's
+/// subjects ("the pointer") it is `code_slot_regex`.
 pub const CODE_SLOT: &str =
     r"(`[^`]+`|[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*(?:\(\))?)";
+
+/// The code slot's regex: a backticked span, one of the grammar's subjects (case-insensitive,
+/// in the grammar's order), or a bare (dotted) identifier.
+pub fn code_slot_regex(subjects: &[String]) -> String {
+    if subjects.is_empty() {
+        return CODE_SLOT.to_string();
+    }
+    let alternatives: Vec<String> = subjects
+        .iter()
+        .map(|s| regex::escape(&crate::text::fold_whitespace(s).to_lowercase()))
+        .collect();
+    format!(
+        "(`[^`]+`|(?i:{})|{}",
+        alternatives.join("|"),
+        &CODE_SLOT[r"(`[^`]+`|".len()..]
+    )
+}
 /// Suggestions below this similarity are not worth showing.
 pub const SUGGESTION_MIN_SCORE: f64 = 0.3;
 
@@ -549,6 +567,9 @@ enum Elem {
     Slot(bool),
 }
 
+/// The grammar's subjects ("the pointer"), folded, which a code slot also takes.
+type Subjects = std::sync::Arc<[Vec<char>]>;
+
 /// A phrasing as the backtracking matcher runs it.
 #[derive(Debug, Clone)]
 struct Program {
@@ -557,6 +578,7 @@ struct Program {
     required: Vec<String>,
     /// The same words by their number in the matcher's vocabulary, sorted.
     required_ids: Vec<u32>,
+    subjects: Subjects,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -613,7 +635,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 impl Program {
-    fn new(elems: Vec<Elem>) -> Program {
+    fn new(elems: Vec<Elem>, subjects: Subjects) -> Program {
         let mut required = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let Elem::Text(t) = e else { continue };
@@ -634,6 +656,7 @@ impl Program {
             elems,
             required,
             required_ids: Vec::new(),
+            subjects,
         }
     }
 
@@ -663,6 +686,9 @@ impl Program {
             }
             Elem::Slot(words) => {
                 let mut ends = Vec::new();
+                if !*words {
+                    self.subject_ends(text, pos, &mut ends);
+                }
                 slot_ends(text, pos, *words, &mut ends);
                 for end in ends {
                     caps.push((pos, end));
@@ -674,6 +700,36 @@ impl Program {
                 false
             }
         }
+    }
+}
+
+impl Program {
+    /// Where each subject that starts at `pos` ends, in the grammar's order (after a
+    /// backticked span, before an identifier, as in `code_slot_regex`).
+    fn subject_ends(&self, text: &str, pos: usize, out: &mut Vec<usize>) {
+        if text.as_bytes().get(pos) == Some(&b'`') {
+            return;
+        }
+        for subject in self.subjects.iter() {
+            let mut p = pos;
+            let whole = subject.iter().all(|&want| match text[p..].chars().next() {
+                Some(c) if fold_char(c) == want => {
+                    p += c.len_utf8();
+                    true
+                }
+                _ => false,
+            });
+            if whole {
+                out.push(p);
+            }
+        }
+    }
+
+    /// Whether a slot's text is one of the subjects (kept as words, not made code).
+    fn is_subject(&self, raw: &str) -> bool {
+        self.subjects
+            .iter()
+            .any(|s| raw.chars().map(fold_char).eq(s.iter().copied()))
     }
 }
 
@@ -793,7 +849,11 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                 Some(var) => {
                     flush(&mut literal, &mut regex, &mut elems);
                     let words = var.takes_words();
-                    regex.push_str(if words { WORDS_SLOT } else { CODE_SLOT });
+                    if words {
+                        regex.push_str(WORDS_SLOT);
+                    } else {
+                        regex.push_str(&code_slot_regex(&grammar.data.subjects));
+                    }
                     elems.push(Elem::Slot(words));
                     sample.push_str(&format!("`v{}`", slots.len()));
                     slots.push(Slot {
@@ -829,7 +889,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
             specificity,
             sample,
         },
-        Program::new(elems),
+        Program::new(elems, grammar.subject_chars()),
     )
 }
 
@@ -987,7 +1047,9 @@ impl Matcher {
         for (k, slot) in p.slots.iter().enumerate() {
             let (start, end) = *caps.get(k)?;
             let raw = text[start..end].trim();
-            let value = if raw.starts_with('`') || slot.words {
+            let value = if self.programs[i].is_subject(raw) {
+                raw.to_lowercase()
+            } else if raw.starts_with('`') || slot.words {
                 raw.to_string()
             } else {
                 format!("`{raw}`")

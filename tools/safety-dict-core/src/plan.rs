@@ -154,7 +154,9 @@ impl EntryPlan {
                 .meaning
                 .iter()
                 .map(|c| match c {
-                    Clause::Text { text } => ClausePlan::Text(Template::new(text)),
+                    Clause::Text { text } => {
+                        ClausePlan::Text(Template::new(&absolute_links(text, site_url)))
+                    }
                     Clause::Ref { id, with } => ClausePlan::Ref {
                         id: id.clone(),
                         target: number_of(id),
@@ -169,6 +171,21 @@ impl EntryPlan {
     }
 }
 
+/// A meaning's text with its links to other entries (`[x](x.html)`, relative as on the entry's
+/// own page) made absolute: an expansion is read on the expander page, in a terminal or in a
+/// review, where a relative link leads nowhere.
+pub(crate) fn absolute_links<'t>(text: &'t str, site_url: &str) -> std::borrow::Cow<'t, str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"\]\(([a-z0-9]+(?:-[a-z0-9]+)*)\.html(#[^)\s]*)?\)")
+            .expect("static regex")
+    });
+    re.replace_all(text, |c: &regex::Captures<'_>| {
+        let anchor = c.get(2).map_or("", |m| m.as_str());
+        format!("]({}{anchor})", url_of(site_url, &c[1]))
+    })
+}
+
 /// The stable URL of entry `id` under `site_url`.
 pub(crate) fn url_of(site_url: &str, id: &str) -> Arc<str> {
     format!("{site_url}{}", crate::Dictionary::entry_path(id)).into()
@@ -178,6 +195,21 @@ pub(crate) fn url_of(site_url: &str, id: &str) -> Arc<str> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn links_to_entries_become_absolute() {
+        let site = "https://example.org/sd/";
+        assert_eq!(
+            absolute_links(
+                "see [valid](valid-for-writes.html) and [a](x.html#y).",
+                site
+            ),
+            "see [valid](https://example.org/sd/dictionary/valid-for-writes.html) and \
+             [a](https://example.org/sd/dictionary/x.html#y)."
+        );
+        let other = "an [outside](https://doc.rust-lang.org/x.html) link";
+        assert_eq!(absolute_links(other, site), other);
+    }
 
     proptest! {
         #[test]

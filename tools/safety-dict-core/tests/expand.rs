@@ -36,6 +36,7 @@ fn recognised(s: &Statement) -> (&str, Form, &IndexMap<String, String>) {
         Statement::Unrecognised { text, suggestions } => {
             panic!("{text:?} not recognised; suggestions {suggestions:?}")
         }
+        Statement::Placeholder { text } => panic!("{text:?} read as a placeholder"),
     }
 }
 
@@ -49,7 +50,7 @@ fn single(text: &str) -> Item {
 #[track_caller]
 fn assert_matches(text: &str, entry: &str, expected: &[(&str, &str)]) {
     let item = single(text);
-    let (e, _, b) = recognised(&item.statement);
+    let (e, _, b) = recognised(item.statement());
     assert_eq!(e, entry, "entry of {text:?}");
     assert_eq!(
         b.iter().collect::<Vec<_>>(),
@@ -108,10 +109,10 @@ fn slots_take_any_code_span_or_a_bare_identifier() {
         &[("ptr", "`s`")],
     );
     assert!(!single("`s` points to a `nul`-terminated C string.")
-        .statement
+        .statement()
         .is_recognised());
     // A code slot does not take several words.
-    assert!(!single("the buffer is aligned.").statement.is_recognised());
+    assert!(!single("the buffer is aligned.").statement().is_recognised());
 }
 
 #[test]
@@ -129,7 +130,7 @@ fn lead_ins_and_must_be_are_folded() {
 #[test]
 fn accepted_phrasings_match_in_their_own_form() {
     let item = single("`p` is valid for reading.");
-    let (e, form, _) = recognised(&item.statement);
+    let (e, form, _) = recognised(item.statement());
     assert_eq!((e, form), ("valid-for-reads", Form::Accepted(0)));
 }
 
@@ -142,7 +143,7 @@ fn a_discouraged_phrasing_gets_the_preferred_form_with_its_bindings() {
         discouraged,
         expansion,
         ..
-    } = &item.statement
+    } = item.statement()
     else {
         panic!("not recognised: {item:?}")
     };
@@ -156,7 +157,7 @@ fn a_discouraged_phrasing_gets_the_preferred_form_with_its_bindings() {
 
     // Without `preferred`, the canonical phrase is the preferred form.
     let item = single("`q` is a valid pointer for reads.");
-    let Statement::Recognised { discouraged, .. } = &item.statement else {
+    let Statement::Recognised { discouraged, .. } = item.statement() else {
         panic!("not recognised: {item:?}")
     };
     let advice = discouraged.as_ref().expect("advice");
@@ -165,7 +166,7 @@ fn a_discouraged_phrasing_gets_the_preferred_form_with_its_bindings() {
 
     // Canonical wording gets no advice.
     let item = single("`q` is valid for reads.");
-    let Statement::Recognised { discouraged, .. } = &item.statement else {
+    let Statement::Recognised { discouraged, .. } = item.statement() else {
         panic!("not recognised: {item:?}")
     };
     assert!(discouraged.is_none());
@@ -175,7 +176,7 @@ fn a_discouraged_phrasing_gets_the_preferred_form_with_its_bindings() {
 fn expansion_substitutes_and_recurses() {
     let exp = dict().expand("`buf` is valid for reads and writes.");
     assert_eq!(exp.items.len(), 1);
-    let Statement::Recognised { expansion, url, .. } = &exp.items[0].statement else {
+    let Statement::Recognised { expansion, url, .. } = &exp.items[0].statement() else {
         panic!("not recognised")
     };
     assert_eq!(
@@ -231,7 +232,7 @@ fn justification_form_requirement_by_justifications() {
     let item = dict().analyse_item(
         "`p` is valid for reads by function requirements and type invariant of `Self`.",
     );
-    let (e, _, b) = recognised(&item.statement);
+    let (e, _, b) = recognised(item.statement());
     assert_eq!(e, "valid-for-reads");
     assert_eq!(b, &bindings(&[("ptr", "`p`")]));
     assert_eq!(item.justifications.len(), 2);
@@ -245,7 +246,7 @@ fn justification_form_requirement_by_justifications() {
     let item = dict().analyse_item(
         "`p` is aligned by the safety requirements of this function and REFERENCE VALIDITY",
     );
-    assert_eq!(recognised(&item.statement).0, "aligned");
+    assert_eq!(recognised(item.statement()).0, "aligned");
     let js: Vec<&str> = item
         .justifications
         .iter()
@@ -255,15 +256,15 @@ fn justification_form_requirement_by_justifications() {
 
     // A requirement is not accepted as a justification.
     let item = dict().analyse_item("`p` is aligned by `q` is non-null");
-    assert_eq!(recognised(&item.statement).0, "aligned");
+    assert_eq!(recognised(item.statement()).0, "aligned");
     assert!(!item.justifications[0].is_recognised());
 }
 
 #[test]
 fn whole_sentence_justification_prefix() {
     let item = dict().analyse_item("The caller guarantees that `p` is valid for writes.");
-    assert_eq!(recognised(&item.statement).0, "valid-for-writes");
-    assert_eq!(recognised(&item.statement).2, &bindings(&[("ptr", "`p`")]));
+    assert_eq!(recognised(item.statement()).0, "valid-for-writes");
+    assert_eq!(recognised(item.statement()).2, &bindings(&[("ptr", "`p`")]));
     let js: Vec<&str> = item
         .justifications
         .iter()
@@ -272,7 +273,7 @@ fn whole_sentence_justification_prefix() {
     assert_eq!(js, ["function-requirements"]);
 
     let item = dict().analyse_item("By the type invariants, `self.ptr` is aligned.");
-    assert_eq!(recognised(&item.statement).0, "aligned");
+    assert_eq!(recognised(item.statement()).0, "aligned");
     let (j, _, b) = recognised(&item.justifications[0]);
     assert_eq!(j, "type-invariant");
     assert_eq!(b, &bindings(&[("T", "`Self`")]));
@@ -285,7 +286,7 @@ fn a_safety_section_list() {
     let got: Vec<(&str, &str)> = exp
         .items
         .iter()
-        .map(|i| (i.text.as_str(), recognised(&i.statement).0))
+        .map(|i| (i.text.as_str(), recognised(i.statement()).0))
         .collect();
     assert_eq!(
         got,
@@ -305,15 +306,15 @@ fn a_multi_line_safety_comment() {
     let exp = dict().expand(comment);
     assert_eq!(exp.items.len(), 2, "{exp:?}");
     let first = &exp.items[0];
-    assert_eq!(recognised(&first.statement).0, "valid-for-reads");
+    assert_eq!(recognised(first.statement()).0, "valid-for-reads");
     assert_eq!(
         recognised(&first.justifications[0]).0,
         "function-requirements"
     );
     let second = &exp.items[1];
-    assert_eq!(recognised(&second.statement).0, "valid-for-writes");
+    assert_eq!(recognised(second.statement()).0, "valid-for-writes");
     assert_eq!(
-        recognised(&second.statement).2,
+        recognised(second.statement()).2,
         &bindings(&[("ptr", "`b.c`")])
     );
     assert_eq!(
@@ -325,7 +326,7 @@ fn a_multi_line_safety_comment() {
 #[test]
 fn unrecognised_items_get_the_nearest_entries() {
     let exp = dict().expand("`p` is valid for reeds.");
-    let Statement::Unrecognised { text, suggestions } = &exp.items[0].statement else {
+    let Statement::Unrecognised { text, suggestions } = &exp.items[0].statement() else {
         panic!("recognised a typo: {exp:?}")
     };
     assert_eq!(text, "`p` is valid for reeds.");
@@ -341,7 +342,7 @@ fn unrecognised_items_get_the_nearest_entries() {
     // Concepts are never suggested as sentences.
     let exp = dict().expand("`p` is valid.");
     assert_eq!(exp.unrecognised().count(), 1);
-    let Statement::Unrecognised { suggestions, .. } = &exp.items[0].statement else {
+    let Statement::Unrecognised { suggestions, .. } = &exp.items[0].statement() else {
         panic!("a concept matched as a sentence")
     };
     assert!(suggestions.iter().all(|s| s.entry != "valid"));
@@ -350,7 +351,7 @@ fn unrecognised_items_get_the_nearest_entries() {
 #[test]
 fn a_justification_that_is_not_one_gets_justification_suggestions_only() {
     let item = dict().analyse_item("`p` is aligned by function requirement");
-    assert_eq!(recognised(&item.statement).0, "aligned");
+    assert_eq!(recognised(item.statement()).0, "aligned");
     let Statement::Unrecognised { suggestions, .. } = &item.justifications[0] else {
         panic!("typo recognised")
     };
@@ -407,7 +408,7 @@ fn site_url_can_be_overridden() {
         "http://localhost:3000/dictionary/aligned.html"
     );
     let exp = d.expand("`p` is aligned.");
-    let Statement::Recognised { url, expansion, .. } = &exp.items[0].statement else {
+    let Statement::Recognised { url, expansion, .. } = &exp.items[0].statement() else {
         panic!()
     };
     assert_eq!(url, "http://localhost:3000/dictionary/aligned.html");
@@ -426,10 +427,10 @@ fn lowercasing_that_changes_lengths_does_not_shift_the_split() {
     let item = dict.analyse_item(
         "\u{130}\u{130} `a` is valid for reads by the safety requirements of this function.",
     );
-    assert!(!item.statement.is_recognised());
+    assert!(!item.statement().is_recognised());
     assert!(item.justifications.is_empty());
     assert_eq!(
-        item.statement.text(),
+        item.statement().text(),
         "\u{130}\u{130} `a` is valid for reads by the safety requirements of this function."
     );
     // The Kelvin sign lowercases to one byte from three: a position found in the lowercased
@@ -437,7 +438,7 @@ fn lowercasing_that_changes_lengths_does_not_shift_the_split() {
     // panicked).
     let text = "\u{212A} `a` by the safety requirements of this function.";
     let item = dict.analyse_item(text);
-    assert!(!item.statement.is_recognised());
+    assert!(!item.statement().is_recognised());
     assert!(item.justifications.is_empty());
-    assert_eq!(item.statement.text(), text);
+    assert_eq!(item.statement().text(), text);
 }

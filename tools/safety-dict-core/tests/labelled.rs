@@ -135,10 +135,13 @@ fn labelled() -> &'static [Labelled] {
 fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>) {
     let entry = |st: &Statement| match st {
         Statement::Recognised { entry, .. } => Some(entry.clone()),
-        Statement::Unrecognised { .. } => None,
+        Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
     };
     let items = d.expand(&s.input()).items;
-    let statements = items.iter().filter_map(|i| entry(&i.statement)).collect();
+    let statements = items
+        .iter()
+        .flat_map(|i| i.statements.iter().filter_map(entry))
+        .collect();
     let justifications = items
         .iter()
         .flat_map(|i| i.justifications.iter().filter_map(entry))
@@ -355,7 +358,7 @@ fn sentences_stand_where_labelled() {
     for corpus in [LINUX, STD] {
         let Some(base) = corpus_root(corpus) else {
             let msg = format!(
-                "corpus {corpus} is absent (`cargo xtask test --only tools` installs both: \
+                "corpus {corpus} is absent (`cargo xtask setup` installs both: \
                  Linux's rust/ unpacked from linux-source-6.12, and rust-web-src; or set \
                  SAFETY_DICT_KERNEL_RUST / SAFETY_DICT_RUST_LIBRARY)"
             );

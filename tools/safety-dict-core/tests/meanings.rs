@@ -34,7 +34,7 @@ fn entries(node: &Node, out: &mut Vec<String>) {
 fn expansion_of(input: &str) -> (String, Vec<String>, Vec<String>) {
     let exp = dict().expand(input);
     assert_eq!(exp.items.len(), 1, "{input}: {exp:?}");
-    match &exp.items[0].statement {
+    match &exp.items[0].statement() {
         Statement::Recognised {
             entry, expansion, ..
         } => {
@@ -220,7 +220,7 @@ fn valid_is_related_to_core_ptr() {
     match &dict()
         .expand("`ptr` is properly aligned and valid for writes.")
         .items[0]
-        .statement
+        .statement()
     {
         Statement::Recognised { discouraged, .. } => assert!(discouraged.is_none()),
         other => panic!("{other:?}"),
@@ -298,7 +298,7 @@ fn writes_need_a_pointer_that_permits_writing() {
 #[test]
 fn the_obvious_entry_is_the_first_suggestion() {
     let exp = dict().expand("`ptr` must point to a valid `T`.");
-    match &exp.items[0].statement {
+    match &exp.items[0].statement() {
         Statement::Unrecognised { suggestions, .. } => {
             assert_eq!(
                 suggestions.first().map(|s| s.entry.as_str()),

@@ -46,7 +46,7 @@ fn check_round_trip(
         bindings: got_bindings,
         expansion,
         ..
-    } = &item.statement
+    } = item.statement()
     else {
         return Err(format!(
             "{sentence:?} (phrase of `{}`) is not recognised",
@@ -69,7 +69,7 @@ fn check_round_trip(
     }
     let children: Vec<&str> = expansion.children.iter().map(|n| n.text.as_str()).collect();
     let meaning: Vec<String> = d
-        .meaning_lines(entry)
+        .meaning_lines_linked(entry)
         .iter()
         .map(|l| substitute(l, bindings))
         .collect();

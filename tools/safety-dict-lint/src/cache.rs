@@ -44,12 +44,12 @@ impl Vocabulary for CachedVocabulary<'_> {
         }
         let a = if too_big(item) {
             Analysis {
-                statement: Statement {
+                statements: vec![Statement {
                     text: item.split_whitespace().collect::<Vec<_>>().join(" "),
                     result: PhraseMatch::Unrecognised {
                         nearest: Vec::new(),
                     },
-                },
+                }],
                 justifications: Vec::new(),
             }
         } else if self.nearest {

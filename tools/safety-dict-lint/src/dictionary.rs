@@ -28,6 +28,13 @@ fn statement(s: &CoreStatement) -> Statement {
                 }),
             }),
         },
+        // The lint reports placeholders itself (SD0013), before reading an item.
+        CoreStatement::Placeholder { text } => Statement {
+            text: text.clone(),
+            result: PhraseMatch::Unrecognised {
+                nearest: Vec::new(),
+            },
+        },
         CoreStatement::Unrecognised { text, suggestions } => Statement {
             text: text.clone(),
             result: PhraseMatch::Unrecognised {
@@ -39,7 +46,7 @@ fn statement(s: &CoreStatement) -> Statement {
 
 fn analysis(a: &safety_dict::expand::Item) -> Analysis {
     Analysis {
-        statement: statement(&a.statement),
+        statements: a.statements.iter().map(statement).collect(),
         justifications: a.justifications.iter().map(statement).collect(),
     }
 }

@@ -52,8 +52,16 @@ pub struct Statement {
 /// "The caller guarantees that <statement>").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    pub statement: Statement,
+    /// What the item states: one statement, or one per predicate of a list. Never empty.
+    pub statements: Vec<Statement>,
     pub justifications: Vec<Statement>,
+}
+
+impl Analysis {
+    /// The first (usually the only) statement.
+    pub fn statement(&self) -> &Statement {
+        &self.statements[0]
+    }
 }
 
 /// The dictionary as the linter sees it.
@@ -95,11 +103,11 @@ impl Vocabulary for EmptyVocabulary {
     fn analyse_item(&self, item: &str) -> Analysis {
         match split_by_separator(item, "by", "and") {
             Some((statement, parts)) => Analysis {
-                statement: unrecognised(&statement),
+                statements: vec![unrecognised(&statement)],
                 justifications: parts.iter().map(|p| unrecognised(p)).collect(),
             },
             None => Analysis {
-                statement: unrecognised(item),
+                statements: vec![unrecognised(item)],
                 justifications: Vec::new(),
             },
         }

@@ -266,7 +266,7 @@ fn show(dict: &Dictionary, id: &str, format: DocFormat, out: &mut dyn Write) -> 
             }
             if !e.meaning.is_empty() {
                 writeln!(out, "Meaning:")?;
-                for line in dict.meaning_lines(e) {
+                for line in dict.meaning_lines_linked(e) {
                     writeln!(out, "- {line}")?;
                 }
                 writeln!(out, "\nFull expansion:")?;

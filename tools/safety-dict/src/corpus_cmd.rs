@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use safety_dict::expand::Expansion;
+use safety_dict::grammar::ReasonAt;
 use safety_dict::text::{segments, Segment};
 use safety_dict::Dictionary;
 use serde::Serialize;
@@ -139,12 +140,75 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         out.push(format!("\u{130}\u{130} {r} by {just}."));
         out.push(format!("{r} by \u{212A}{just}."));
     }
+    // Sentence structure (reading.rs): each connector, the words that are not connectors,
+    // placeholders, subjects and lists of predicates.
+    let g = &dict.grammar().data;
+    if let Some(r) = requirement.first() {
+        for c in &g.connectors {
+            let sep = if c.word.starts_with(',') {
+                format!("{} ", c.word)
+            } else {
+                format!(" {} ", c.word)
+            };
+            out.push(match c.reason {
+                ReasonAt::After => format!("{r}{sep}{just}."),
+                ReasonAt::Before => format!("we checked it{sep}{r}."),
+                ReasonAt::Opening => format!("{} {just}, {r}.", upper_first(&c.word)),
+            });
+        }
+        for n in &g.not_connectors {
+            out.push(format!("{r}, {n} {just}."));
+            out.push(format!("{} {just}, {r}.", upper_first(n)));
+        }
+        for c in &g.conditions {
+            out.push(format!("{} `q` is null, {r} and {r}.", upper_first(c)));
+        }
+    }
+    for p in &g.placeholders {
+        out.push(format!("// SAFETY: {}", p.to_uppercase()));
+        out.push(format!("// SAFETY: {p}: explain why this is fine."));
+    }
+    for v in &g.predicate_verbs {
+        out.push(format!(
+            "`a` is non-null, aligned, and {v} something unknown."
+        ));
+    }
+    for s in &g.subjects {
+        out.push(format!("{} is valid.", upper_first(s)));
+        out.push(format!("{s} is non-null and aligned."));
+    }
+    for list in [
+        "`p` is valid, non-null, and aligned.",
+        "`p` must be non-null and properly aligned.",
+        "`p` is non-null and points to a valid `T`.",
+        "`p` is valid for reads and writes for `n` bytes.",
+        "`a` is non-null, `b` is aligned, and `c` is something else.",
+        "`a` is non-null, something unknown, and aligned.",
+        "`a` is non-null, aligned, and something unknown.",
+        "The caller guarantees that `ptr` is valid, non-null, and has a non-zero reference count.",
+        "`ptr` is non-null because we checked it, so `ptr` is aligned.",
+        "We own a refcount, so the pointer is still valid.",
+        "As long as we hold the lock, `p` is valid.",
+        "`p` is aligned and valid by the function requirements and the check above.",
+        "valid for reads",
+        "Must be non-null and properly aligned.",
+        "- non-null\n- aligned\n- something unknown",
+        "points to something unknown",
+    ] {
+        out.push(list.to_string());
+    }
     out.push("`p` is perfectly fine, trust me.".to_string());
     out.push("the pointre is vaild for raeds".to_string());
     out.push("`ptr` must be valid for reads of `len` bytes.".to_string());
     out.push("Nothing here refers to the dictionary at all.".to_string());
     out.dedup();
     out
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 pub fn corpus(dict: &Dictionary, path: &Path, data: Option<&Path>) -> u8 {

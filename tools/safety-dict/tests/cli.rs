@@ -114,7 +114,7 @@ fn expand_json_parses() {
     let o = real(&["expand", "--format", "json", BUF]);
     assert_exit(&o, 0);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
-    let st = &v["items"][0]["statement"];
+    let st = &v["items"][0]["statements"][0];
     assert_eq!(st["status"], "recognised");
     assert_eq!(st["entry"], "valid-for-reads-and-writes");
     assert_eq!(st["bindings"]["ptr"], "`buf`");

@@ -1,5 +1,6 @@
-//! Installing what the project needs when it is missing: pinned cargo tools, Debian packages,
-//! npm packages. Every step is a no-op when the thing is already there.
+//! What the tests need, installed through the project's one installer (`tools/installer`, which
+//! the QEMU harness uses too): pinned cargo tools, Debian packages, npm packages. Every step is
+//! a no-op when the thing is already there.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,24 +10,23 @@ use crate::steps::{run, TaskError};
 pub const MDBOOK_VERSION: &str = "0.5.4";
 pub const LINKCHECK2_VERSION: &str = "0.13.0";
 
-fn version_of(bin: &str) -> Option<String> {
-    let out = Command::new(bin).arg("--version").output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
+/// Debian packages of the steps outside the harness: the development corpora (the kernel's
+/// rust/ and the standard library's sources), the kernel's documentation tools (Sphinx;
+/// checkpatch.pl needs only perl, which every Debian has), and the browser tests' Chromium.
+pub const APT_PACKAGES: &[&str] = &[
+    "linux-source-6.12",
+    "xz-utils",
+    "rust-web-src",
+    "python3-sphinx",
+    "chromium",
+];
 
-/// `cargo install --locked` of an exact version unless that version answers already.
-pub fn cargo_tool(krate: &str, bin: &str, version: &str) -> Result<(), TaskError> {
-    if version_of(bin).is_some_and(|v| v.contains(version)) {
-        return Ok(());
-    }
-    eprintln!("xtask: installing {krate} {version}");
-    run(Command::new("cargo").args(["install", "--locked", krate, "--version", version]))
+fn installed(e: installer::InstallError) -> TaskError {
+    TaskError(e.to_string())
 }
 
 pub fn mdbook() -> Result<(), TaskError> {
-    cargo_tool("mdbook", "mdbook", MDBOOK_VERSION)?;
+    installer::cargo_tool("mdbook", "mdbook", MDBOOK_VERSION).map_err(installed)?;
     // linkcheck2 prints no version with --version on every release; check the binary exists.
     if Command::new("mdbook-linkcheck2")
         .arg("--help")
@@ -35,39 +35,34 @@ pub fn mdbook() -> Result<(), TaskError> {
     {
         return Ok(());
     }
-    eprintln!("xtask: installing mdbook-linkcheck2 {LINKCHECK2_VERSION}");
-    run(Command::new("cargo").args([
-        "install",
-        "--locked",
-        "mdbook-linkcheck2",
-        "--version",
-        LINKCHECK2_VERSION,
-    ]))
+    installer::cargo_install("mdbook-linkcheck2", LINKCHECK2_VERSION).map_err(installed)
 }
 
-fn dpkg_installed(pkg: &str) -> bool {
-    Command::new("dpkg-query")
-        .args(["-W", "-f=${Status}", pkg])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("install ok installed"))
-}
-
-/// `apt-get install` of the packages that are not installed yet (one `apt-get update` first).
+/// `apt-get install` of the packages that are not installed yet.
 pub fn apt(packages: &[&str]) -> Result<(), TaskError> {
-    let missing: Vec<&str> = packages
-        .iter()
-        .copied()
-        .filter(|p| !dpkg_installed(p))
-        .collect();
-    if missing.is_empty() {
-        return Ok(());
+    installer::apt(packages).map_err(installed)
+}
+
+/// Everything `cargo xtask test` needs, and nothing else: the site's tools, the Debian
+/// packages of every step (the harness's included), the harness's pinned bindgen, Node.js and
+/// the browser tests' npm packages.
+pub fn everything(root: &Path) -> Result<(), TaskError> {
+    mdbook()?;
+    let mut packages: Vec<&str> = APT_PACKAGES.to_vec();
+    for p in qemu_harness::toolchain::apt_packages() {
+        if !packages.contains(&p) {
+            packages.push(p);
+        }
     }
-    eprintln!("xtask: apt-get install {}", missing.join(" "));
-    run(Command::new("apt-get").arg("update").arg("-q"))?;
-    run(Command::new("apt-get")
-        .args(["install", "-y", "-q", "--no-install-recommends"])
-        .args(&missing)
-        .env("DEBIAN_FRONTEND", "noninteractive"))
+    apt(&packages)?;
+    qemu_harness::toolchain::install_bindgen().map_err(|e| TaskError(e.to_string()))?;
+    kernel_rust_tree()?;
+    node()?;
+    let site_tests = root.join("site-tests");
+    if site_tests.join("package.json").is_file() {
+        npm_ci(&site_tests)?;
+    }
+    Ok(())
 }
 
 const KERNEL_TARBALL: &str = "/usr/src/linux-source-6.12.tar.xz";
@@ -109,7 +104,7 @@ pub fn kernel_rust_tree() -> Result<(), TaskError> {
 /// Node.js and npm from Debian, unless an `npm` already answers (a Node.js from elsewhere,
 /// such as NodeSource's, bundles its own npm and conflicts with Debian's package).
 pub fn node() -> Result<(), TaskError> {
-    if version_of("npm").is_some() {
+    if installer::tool_version("npm").is_some() {
         return Ok(());
     }
     apt(&["nodejs", "npm"])

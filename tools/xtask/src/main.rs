@@ -4,6 +4,8 @@
 //! `cargo xtask test` installs whatever is missing and runs every test of the project.
 
 mod install;
+mod recognition;
+mod series;
 mod steps;
 
 use std::process::ExitCode;
@@ -16,7 +18,13 @@ commands:
   test             install what is missing, then run every test (the CI entry point)
   test --only S    run only the named steps (comma separated; `cargo xtask steps` lists them)
   steps            list the test steps
-  bench-book       compare `mdbook build` with and without the preprocessor";
+  kernel-series [--out DIR] [--signoff 'NAME <EMAIL>']
+                   write the standard and its examples as a kernel patch series
+                   (default: target/kernel-series/; sign-off from git config)
+  setup            install everything the tests need (Debian packages, pinned cargo tools)
+  bench-book       compare `mdbook build` with and without the preprocessor
+  recognition      how much of Linux 6.12 `rust/` and the std library the dictionary
+                   recognises, with whole-process times (the README's table)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +53,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("bench-book") => steps::bench_book(&root),
+        Some("recognition") => recognition::report(&root),
+        Some("kernel-series") => series::write(&root, &args[1..]),
+        Some("setup") => steps::setup(&root),
         Some("-h" | "--help") | None => {
             println!("{USAGE}");
             return if args.is_empty() {

@@ -85,9 +85,9 @@ pub struct Step {
 
 pub const STEPS: &[Step] = &[
     Step {
-        name: "tools",
-        about: "install missing tools: mdBook 0.5.4, mdbook-linkcheck2 0.13.0, Debian's linux-source-6.12 (rust/ unpacked) and rust-web-src",
-        run: tools,
+        name: "setup",
+        about: "install what the tests need (`cargo xtask setup`); the run stops here when it fails",
+        run: setup,
     },
     Step {
         name: "fmt",
@@ -125,19 +125,20 @@ pub const STEPS: &[Step] = &[
         run: sabotage,
     },
     Step {
+        name: "kernel-series",
+        about: "the standard as a kernel patch series: git am onto 6.12, checkpatch --strict, htmldocs, samples built by Kbuild and booted in QEMU",
+        run: crate::series::check,
+    },
+    Step {
         name: "browser",
         about: "Playwright tests of the built site in Debian's Chromium",
         run: browser,
     },
 ];
 
-/// Everything later steps need before they start: the integration tests build the book with
-/// `mdbook`, and the lint's kernel-tree test reads Debian's kernel source.
-fn tools(_root: &Path) -> Result<(), TaskError> {
-    install::mdbook()?;
-    // The two development corpora: the kernel's rust/ and the standard library's sources.
-    install::apt(&["linux-source-6.12", "xz-utils", "rust-web-src"])?;
-    install::kernel_rust_tree()
+/// `cargo xtask setup`: everything later steps need (see `install::everything`).
+pub fn setup(root: &Path) -> Result<(), TaskError> {
+    install::everything(root)
 }
 
 fn fmt(root: &Path) -> Result<(), TaskError> {
@@ -162,7 +163,7 @@ fn dictionary(root: &Path) -> Result<(), TaskError> {
 }
 
 fn unit(root: &Path) -> Result<(), TaskError> {
-    // The lint's kernel-tree test unpacks rust/ from the linux-source tarball the tools step installs.
+    // The lint's kernel-tree test unpacks rust/ from the linux-source tarball the setup step installs.
     run(cargo(root).args(["test", "--workspace", "--release"]))
 }
 
@@ -205,8 +206,7 @@ fn browser(root: &Path) -> Result<(), TaskError> {
     if !dir.join("package.json").is_file() {
         return Err(TaskError("site-tests/package.json is missing".into()));
     }
-    install::apt(&["chromium"])?;
-    install::node()?;
+    // Chromium and Node.js come from the setup step.
     install::npm_ci(&dir)?;
     build_site(root)?;
     run(Command::new("npx")
@@ -249,6 +249,11 @@ pub fn test(root: &Path, only: Option<&[String]>) -> ExitCode {
                     start.elapsed().as_secs_f64()
                 );
                 failed.push(step.name);
+                if step.name == "setup" {
+                    // Every later step would fail for the same missing piece.
+                    eprintln!("==> xtask: stopping: the later steps need what setup installs");
+                    break;
+                }
             }
         }
     }

@@ -50,11 +50,12 @@ fn callees_of<'a>(ctx: &Ctx<'a>, block: &ast::BlockExpr) -> (Vec<&'a FnDef>, boo
 /// The statement of an item (its words before `by`) and the entry it matched, if any.
 fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
     let a = ctx.vocab.analyse_item(text);
-    let id = a.statement.result.id().map(str::to_string);
-    let words = if a.statement.text.is_empty() {
+    let first = a.statement();
+    let id = first.result.id().map(str::to_string);
+    let words = if first.text.is_empty() {
         text.to_string()
     } else {
-        a.statement.text
+        first.text.clone()
     };
     (phrasing::normalise(&words), id)
 }

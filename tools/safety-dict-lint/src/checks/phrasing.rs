@@ -116,7 +116,10 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
 
 /// Reports every statement of an analysed item; returns whether all were recognised.
 fn report_analysis(ctx: &mut Ctx<'_>, item: &Item, a: &Analysis, what: &str) -> bool {
-    let mut all = report_match(ctx, item, &a.statement.text, &a.statement.result, what);
+    let mut all = true;
+    for s in &a.statements {
+        all &= report_match(ctx, item, &s.text, &s.result, what);
+    }
     for j in &a.justifications {
         all &= report_match(ctx, item, &j.text, &j.result, "justification");
     }

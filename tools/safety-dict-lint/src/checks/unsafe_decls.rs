@@ -141,7 +141,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             );
         }
         let key = phrasing::normalise(&item.text);
-        let rec = match &m.statement.result {
+        let rec = match &m.statement().result {
             PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
             PhraseMatch::Unrecognised { .. } => None,
         };

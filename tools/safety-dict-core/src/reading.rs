@@ -1,0 +1,314 @@
+//! The sentence structure rules of `dictionary/grammar.toml`: placeholders, reasoning
+//! connectors ("Y because X", "X, so Y", "As X, Y") and lists of predicates ("`p` is valid,
+//! non-null and aligned").
+//!
+//! They work on a folded sentence with its code spans masked (so nothing inside backticks is a
+//! connector or a separator), compare case-insensitively, and are written as plain scans that
+//! `theme/safety-dict-expander.js` repeats step by step; the conformance corpus holds both to
+//! the same results.
+
+use std::ops::Range;
+
+use crate::grammar::{Folded, Grammar, ReasonAt};
+
+/// More predicates than this in one list is not a list a person wrote.
+pub const MAX_PREDICATES: usize = 8;
+/// A shared subject and verb ("`self.ptr` is", "the returned pointer points") are at most
+/// this many words long.
+pub const MAX_PREFIX_WORDS: usize = 6;
+
+/// A statement and the reason given for it, as byte ranges of the masked sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reasoned {
+    pub statement: Range<usize>,
+    pub reason: Range<usize>,
+}
+
+/// `text` lowercased when that keeps every byte offset, so that positions found in it are
+/// positions in `text` (the web expander makes the same check).
+fn lower_same_len(text: &str) -> Option<String> {
+    let lower = Folded::lowercase(text).into_owned();
+    (lower.len() == text.len()).then_some(lower)
+}
+
+/// Whether `lower` starts with `phrase` as whole words.
+fn starts_with_words(lower: &str, phrase: &str) -> bool {
+    lower.starts_with(phrase) && matches!(lower.as_bytes().get(phrase.len()), None | Some(b' '))
+}
+
+/// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
+/// follows the first part directly; any other stands between spaces.
+fn separator(word: &str) -> String {
+    if word.starts_with(',') {
+        format!("{word} ")
+    } else {
+        format!(" {word} ")
+    }
+}
+
+fn non_empty(masked: &str, r: &Range<usize>) -> bool {
+    !masked[r.clone()].trim().is_empty()
+}
+
+impl Grammar {
+    /// A placeholder instead of a reason ("TODO", "FIXME: explain"): the sentence is one of
+    /// the placeholder words, or starts with one followed by a colon or a space.
+    pub fn is_placeholder(&self, masked: &str) -> bool {
+        let lower = masked.trim().to_lowercase();
+        self.data.placeholders.iter().any(|p| {
+            let p = p.to_lowercase();
+            lower == p
+                || lower
+                    .strip_prefix(p.as_str())
+                    .is_some_and(|rest| rest.starts_with([':', ' ']))
+        })
+    }
+
+    /// Whether the sentence opens with a condition ("If ...", "When ..."): its parts hold only
+    /// under it, so they are never read as statements of their own.
+    pub fn starts_with_condition(&self, masked: &str) -> bool {
+        let lower = masked.trim_start().to_lowercase();
+        self.data
+            .conditions
+            .iter()
+            .any(|c| starts_with_words(&lower, &c.to_lowercase()))
+    }
+
+    /// Every way the connectors split the sentence into a statement and a reason, connector
+    /// by connector in the grammar's order, each from left to right.
+    pub fn reasoned_splits(&self, masked: &str) -> Vec<Reasoned> {
+        let Some(lower) = lower_same_len(masked) else {
+            return Vec::new();
+        };
+        let excluded = |at: usize| {
+            let rest = lower[at..].trim_start_matches([',', ' ']);
+            self.data
+                .not_connectors
+                .iter()
+                .any(|n| starts_with_words(rest, &n.to_lowercase()))
+        };
+        let mut out = Vec::new();
+        for c in &self.data.connectors {
+            let word = c.word.to_lowercase();
+            match c.reason {
+                ReasonAt::After | ReasonAt::Before => {
+                    let sep = separator(&word);
+                    for (pos, _) in lower.match_indices(&sep) {
+                        if excluded(pos) {
+                            continue;
+                        }
+                        let (left, right) = (0..pos, pos + sep.len()..masked.len());
+                        let split = if c.reason == ReasonAt::After {
+                            Reasoned {
+                                statement: left,
+                                reason: right,
+                            }
+                        } else {
+                            Reasoned {
+                                statement: right,
+                                reason: left,
+                            }
+                        };
+                        if non_empty(masked, &split.statement) && non_empty(masked, &split.reason) {
+                            out.push(split);
+                        }
+                    }
+                }
+                ReasonAt::Opening => {
+                    if !starts_with_words(&lower, &word) || excluded(0) {
+                        continue;
+                    }
+                    let start = word.len() + 1;
+                    for (pos, _) in lower.match_indices(", ") {
+                        if pos <= start {
+                            continue;
+                        }
+                        let split = Reasoned {
+                            statement: pos + 2..masked.len(),
+                            reason: start..pos,
+                        };
+                        if non_empty(masked, &split.statement) && non_empty(masked, &split.reason) {
+                            out.push(split);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The predicates of a list ("`p` is valid, non-null and aligned" gives "`p` is valid",
+    /// "non-null", "aligned"), split at the grammar's separators, the longest separator first
+    /// where several start at the same place; `None` when the sentence is not a list of 2 to
+    /// `MAX_PREDICATES` non-empty parts or opens with a condition.
+    pub fn split_predicates<'a>(&self, masked: &'a str) -> Option<Vec<&'a str>> {
+        if self.starts_with_condition(masked) {
+            return None;
+        }
+        let lower = lower_same_len(masked)?;
+        let mut seps: Vec<String> = self
+            .data
+            .predicate_separators
+            .iter()
+            .map(|s| separator(&s.to_lowercase()))
+            .collect();
+        seps.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        let mut parts = Vec::new();
+        let (mut start, mut i) = (0, 0);
+        while i < lower.len() {
+            if let Some(sep) = seps.iter().find(|s| lower[i..].starts_with(s.as_str())) {
+                parts.push(&masked[start..i]);
+                i += sep.len();
+                start = i;
+                continue;
+            }
+            i += lower[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        parts.push(&masked[start..]);
+        let ok = (2..=MAX_PREDICATES).contains(&parts.len())
+            && parts.iter().all(|p| !p.trim().is_empty());
+        ok.then_some(parts)
+    }
+
+    /// The subjects (with their verbs) a later predicate of a list may share with the first
+    /// one: the first part cut after each of its first words, longest first ("`p` is valid"
+    /// gives "`p` is", "`p`").
+    pub fn shared_prefixes<'a>(&self, first: &'a str) -> Vec<&'a str> {
+        let first = first.trim();
+        let mut cuts: Vec<usize> = first
+            .match_indices(' ')
+            .map(|(i, _)| i)
+            .take(MAX_PREFIX_WORDS)
+            .collect();
+        cuts.reverse();
+        cuts.into_iter().map(|i| &first[..i]).collect()
+    }
+
+    /// Whether a list read with these parts (`true` for each recognised one; `last` is the
+    /// last part's text) is a reading at all: every part is recognised, or a list of three or
+    /// more has at least two recognised parts and its last part is either recognised or opens
+    /// with a verb of `predicate_verbs` ("... and has a non-zero reference count"). An
+    /// unrecognised last part without its own verb may be a modifier of the whole list
+    /// ("... and writes for `len` bytes"), so it does not count as a predicate.
+    pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
+        let n = recognised.len();
+        let count = recognised.iter().filter(|r| **r).count();
+        if count == n {
+            return true;
+        }
+        let last_stands = recognised.last().copied().unwrap_or(false) || {
+            let lower = last.trim().to_lowercase();
+            self.data
+                .predicate_verbs
+                .iter()
+                .any(|v| starts_with_words(&lower, &v.to_lowercase()))
+        };
+        n >= 3 && count >= 2 && last_stands
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::RawGrammar;
+
+    fn grammar() -> Grammar {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = ["safety:"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            predicate_separators = [", and", ",", "and"]
+            not_connectors = ["so that", "as long as"]
+            conditions = ["if", "only if"]
+            placeholders = ["todo", "fixme"]
+            predicate_verbs = ["has", "points"]
+            [[connector]]
+            word = "because"
+            reason = "after"
+            [[connector]]
+            word = ", so"
+            reason = "before"
+            [[connector]]
+            word = "as"
+            reason = "opening"
+            "#,
+        )
+        .expect("test grammar parses");
+        Grammar::compile(&raw).expect("test grammar compiles")
+    }
+
+    fn parts<'a>(s: &'a str, r: &Reasoned) -> (&'a str, &'a str) {
+        (&s[r.statement.clone()], &s[r.reason.clone()])
+    }
+
+    #[test]
+    fn connectors_in_each_position() {
+        let g = grammar();
+        let s = "p is valid because we checked";
+        assert_eq!(
+            g.reasoned_splits(s)
+                .iter()
+                .map(|r| parts(s, r))
+                .collect::<Vec<_>>(),
+            vec![("p is valid", "we checked")]
+        );
+        let s = "we own it, so p is valid";
+        assert_eq!(
+            parts(s, &g.reasoned_splits(s)[0]),
+            ("p is valid", "we own it")
+        );
+        let s = "As we own it, p is valid";
+        assert_eq!(
+            parts(s, &g.reasoned_splits(s)[0]),
+            ("p is valid", "we own it")
+        );
+    }
+
+    #[test]
+    fn excluded_connectors_do_not_split() {
+        let g = grammar();
+        assert!(g.reasoned_splits("we wait, so that p is valid").is_empty());
+        assert!(g
+            .reasoned_splits("as long as we hold it, p is valid")
+            .is_empty());
+    }
+
+    #[test]
+    fn lists_split_longest_separator_first() {
+        let g = grammar();
+        assert_eq!(
+            g.split_predicates("p is valid, non-null, and aligned"),
+            Some(vec!["p is valid", "non-null", "aligned"])
+        );
+        assert_eq!(g.split_predicates("p is valid"), None);
+        assert_eq!(g.split_predicates("if p is null, q is valid"), None);
+        assert_eq!(g.split_predicates("p is valid, , aligned"), None);
+    }
+
+    #[test]
+    fn prefixes_longest_first() {
+        let g = grammar();
+        assert_eq!(g.shared_prefixes("p is valid"), vec!["p is", "p"]);
+    }
+
+    #[test]
+    fn placeholders() {
+        let g = grammar();
+        assert!(g.is_placeholder("TODO"));
+        assert!(g.is_placeholder("FIXME: explain"));
+        assert!(!g.is_placeholder("todos are fine"));
+    }
+
+    #[test]
+    fn list_readings() {
+        let g = grammar();
+        assert!(g.list_reading_holds(&[true, true], "aligned"));
+        assert!(!g.list_reading_holds(&[true, false], "has a count"));
+        assert!(g.list_reading_holds(&[true, false, true], "aligned"));
+        assert!(!g.list_reading_holds(&[false, false, true], "aligned"));
+        assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count"));
+        assert!(!g.list_reading_holds(&[true, true, false], "writes for `len` bytes"));
+        assert!(!g.list_reading_holds(&[true, false, false], "has a non-zero count"));
+    }
+}

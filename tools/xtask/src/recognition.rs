@@ -1,0 +1,194 @@
+//! `cargo xtask recognition`: how much of the two development corpora the dictionary
+//! understands, and how long a user waits for it, as one table for the README.
+//!
+//! The figures come from the lint's own summary (`--format json`), so this command restates no
+//! rule: it runs the installed-form binary on the kernel's `rust/` and on the standard
+//! library's `core`+`alloc`+`std`, as a user would, and times whole processes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::install;
+use crate::steps::{run, TaskError};
+
+const STD_LIBRARY: &str = "/usr/src/rustc-1.96.0/library";
+
+/// A comment of the kind an author pastes into the expander.
+const COMMENT: &str = "`ptr` is non-null, properly aligned and valid for reads of `len` \
+                       elements because it came from `Box::into_raw`.";
+
+struct Corpus {
+    name: &'static str,
+    paths: Vec<PathBuf>,
+}
+
+fn corpora() -> Result<Vec<Corpus>, TaskError> {
+    install::kernel_rust_tree()?;
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .ok_or_else(|| TaskError("HOME is not set".into()))?;
+    let kernel = home.join(".cache/safety-dict/linux-rust-6.12/linux-source-6.12/rust");
+    let std_lib = Path::new(STD_LIBRARY);
+    let std_paths: Vec<PathBuf> = ["core", "alloc", "std"]
+        .iter()
+        .map(|c| std_lib.join(c))
+        .collect();
+    if let Some(missing) = std_paths.iter().find(|p| !p.is_dir()) {
+        return Err(TaskError(format!(
+            "{} is missing: run `cargo xtask setup` (it installs Debian's rust-web-src)",
+            missing.display()
+        )));
+    }
+    Ok(vec![
+        Corpus {
+            name: "Linux 6.12 `rust/`",
+            paths: vec![kernel],
+        },
+        Corpus {
+            name: "std `core`+`alloc`+`std` 1.96",
+            paths: std_paths,
+        },
+    ])
+}
+
+/// The median wall time of `runs` runs of a command whose output is thrown away.
+fn median_time(runs: usize, mut make: impl FnMut() -> Command) -> Result<Duration, TaskError> {
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let mut c = make();
+        let shown = format!("{c:?}");
+        let start = Instant::now();
+        let status = c
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| TaskError(format!("cannot start {shown}: {e}")))?;
+        times.push(start.elapsed());
+        // The lint exits 1 when it has findings; only a crash (a signal, or 2+) is an error.
+        if status.code().is_none_or(|c| c > 1) {
+            return Err(TaskError(format!("{shown} failed ({status})")));
+        }
+    }
+    times.sort();
+    Ok(times[times.len() / 2])
+}
+
+fn summary(bin: &Path, corpus: &Corpus) -> Result<Value, TaskError> {
+    let out = Command::new(bin)
+        .arg("lint")
+        .args(&corpus.paths)
+        .args(["--format", "json"])
+        .output()
+        .map_err(|e| TaskError(format!("cannot run {}: {e}", bin.display())))?;
+    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        TaskError(format!(
+            "the lint's JSON on {} does not parse: {e}\n{}",
+            corpus.name,
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    })?;
+    Ok(doc["summary"].clone())
+}
+
+fn count(s: &Value, key: &str) -> Result<u64, TaskError> {
+    s[key]
+        .as_u64()
+        .ok_or_else(|| TaskError(format!("the lint's summary has no `{key}`")))
+}
+
+fn share(s: &Value, part: &str, whole: &str) -> Result<String, TaskError> {
+    let (p, w) = (count(s, part)?, count(s, whole)?);
+    Ok(if w == 0 {
+        format!("{p} of 0")
+    } else {
+        format!("{p} of {w} ({:.1}%)", p as f64 * 100.0 / w as f64)
+    })
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.0} ms", d.as_secs_f64() * 1000.0)
+}
+
+pub fn report(root: &Path) -> Result<(), TaskError> {
+    run(Command::new("cargo").current_dir(root).args([
+        "build",
+        "--quiet",
+        "--release",
+        "-p",
+        "safety-dict",
+    ]))?;
+    let bin = root.join("target/release/safety-dict");
+    let corpora = corpora()?;
+    let date = String::from_utf8_lossy(
+        &Command::new("date")
+            .arg("+%Y-%m-%d")
+            .output()
+            .map_err(|e| TaskError(format!("cannot run date: {e}")))?
+            .stdout,
+    )
+    .trim()
+    .to_string();
+
+    let mut rows: Vec<(String, Vec<String>)> = vec![
+        ("items recognised in full".into(), vec![]),
+        ("parts (statements and reasons) recognised".into(), vec![]),
+        (
+            "`# Safety` sections with every item recognised".into(),
+            vec![],
+        ),
+        (
+            "`// SAFETY:` comments with every item recognised".into(),
+            vec![],
+        ),
+        (
+            "`// INVARIANT:` comments with every item recognised".into(),
+            vec![],
+        ),
+        ("lint, whole process (median of 5)".into(), vec![]),
+    ];
+    for corpus in &corpora {
+        let s = summary(&bin, corpus)?;
+        let cells = [
+            share(&s, "items_recognised", "items")?,
+            share(&s, "parts_recognised", "parts")?,
+            share(&s, "safety_sections_recognised", "safety_sections")?,
+            share(&s, "safety_comments_recognised", "safety_comments")?,
+            share(&s, "invariant_comments_recognised", "invariant_comments")?,
+            ms(median_time(5, || {
+                let mut c = Command::new(&bin);
+                c.arg("lint").args(&corpus.paths);
+                c
+            })?),
+        ];
+        for (row, cell) in rows.iter_mut().zip(cells) {
+            row.1.push(cell);
+        }
+    }
+    let expand = median_time(21, || {
+        let mut c = Command::new(&bin);
+        c.args(["expand", COMMENT]);
+        c
+    })?;
+
+    println!("Measured on {date} with `cargo xtask recognition`:\n");
+    println!(
+        "| measure | {} |",
+        corpora
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    println!("|---|{}", "---|".repeat(corpora.len()));
+    for (name, cells) in &rows {
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+    println!(
+        "\nWhole-process `safety-dict expand` of one comment (median of 21): {}",
+        ms(expand)
+    );
+    Ok(())
+}
