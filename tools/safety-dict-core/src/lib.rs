@@ -6,6 +6,7 @@
 pub mod config;
 pub mod diag;
 pub mod dictionary;
+pub mod example_rules;
 pub mod expand;
 pub mod export;
 pub mod files;
