@@ -651,6 +651,29 @@
             return cuts.map(function (i) { return first.slice(0, i); });
         }
 
+        // reading.rs, checked_readings: "`x` is checked above to be valid" -> "`x` is valid".
+        function checkedReadings(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return []; }
+            var out = [];
+            (grammar.checked_forms || []).forEach(function (form) {
+                var sep = " " + form.words.toLowerCase() + " ";
+                var pos = lower.indexOf(sep);
+                if (pos < 0) { return; }
+                var rest = masked.slice(pos + sep.length).replace(/\s+$/, "");
+                if (rest.endsWith(".")) { rest = rest.slice(0, -1).replace(/\s+$/, ""); }
+                (form.trailing || []).forEach(function (t) {
+                    var cut = rest.length - t.length;
+                    if (cut > 0 && rest.slice(cut).toLowerCase() === t.toLowerCase() && rest.charAt(cut - 1) === " ") {
+                        rest = rest.slice(0, cut).replace(/\s+$/, "");
+                    }
+                });
+                if (pos === 0 || rest === "") { return; }
+                out.push({ statement: masked.slice(0, pos) + " " + form.to + " " + rest, form: form });
+            });
+            return out;
+        }
+
         function listReadingHolds(recognisedParts, last) {
             var n = recognisedParts.length;
             var count = recognisedParts.filter(function (r) { return r; }).length;
@@ -690,6 +713,16 @@
             return splitCi(masked, conj).map(function (p) { return read(piece(folded, p)); });
         }
 
+        // expand.rs, implied: the match of a justification a grammar form implies.
+        function impliedMatch(id, withVars) {
+            if (!Object.prototype.hasOwnProperty.call(entries, id)) { return null; }
+            var bindings = {};
+            entries[id].vars.forEach(function (v) {
+                bindings[v.name] = Object.prototype.hasOwnProperty.call(withVars, v.name) ? withVars[v.name] : "`" + v.name + "`";
+            });
+            return { entry: id, form: { form: "canonical" }, bindings: bindings };
+        }
+
         function analyseItem(raw, position) {
             var text = foldWhitespace(raw);
             var folded = fold(text);
@@ -706,13 +739,9 @@
                 var rule = prefixes[i].rule;
                 var sts = statementsOf(predicates(folded, masked.slice(pm[0].length)));
                 var just;
-                if (Object.prototype.hasOwnProperty.call(entries, rule.justification)) {
-                    var je = entries[rule.justification];
-                    var bindings = {};
-                    je.vars.forEach(function (v) {
-                        bindings[v.name] = Object.prototype.hasOwnProperty.call(rule.with, v.name) ? rule.with[v.name] : "`" + v.name + "`";
-                    });
-                    just = recognised(rule.prefix, { entry: rule.justification, form: { form: "canonical" }, bindings: bindings });
+                var implied = impliedMatch(rule.justification, rule.with);
+                if (implied !== null) {
+                    just = recognised(rule.prefix, implied);
                 } else {
                     just = { status: "unrecognised", text: rule.prefix, suggestions: [] };
                 }
@@ -738,6 +767,10 @@
             });
             reasonedSplits(masked).forEach(function (r) {
                 consider(predicates(folded, masked.slice(r.statement[0], r.statement[1])), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+            });
+            checkedReadings(masked).forEach(function (c) {
+                var found = impliedMatch(c.form.justification, {});
+                consider(predicates(folded, c.statement), [{ text: c.form.words, folded: fold(c.form.words), found: found }]);
             });
             var l = list(folded, masked);
             if (l !== null) { consider(l, []); }

@@ -364,6 +364,11 @@ impl Dictionary {
         self.analyse(item, false, Position::Requirement)
     }
 
+    /// [`Dictionary::analyse_item_at`] without the nearest entries of unrecognised parts.
+    pub fn analyse_item_at_without_nearest(&self, item: &str, position: Position) -> Item {
+        self.analyse(item, false, position)
+    }
+
     fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
@@ -388,26 +393,8 @@ impl Dictionary {
 
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
             let statements = self.predicates(&folded, rest);
-            let justification = match self.entry(&prefix.justification) {
-                Some(e) => {
-                    let m = Match {
-                        entry: e.id.clone(),
-                        form: Form::Canonical,
-                        bindings: e
-                            .vars
-                            .iter()
-                            .map(|v| {
-                                let value = prefix
-                                    .with
-                                    .get(&v.name)
-                                    .cloned()
-                                    .unwrap_or_else(|| format!("`{}`", v.name));
-                                (v.name.clone(), value)
-                            })
-                            .collect(),
-                    };
-                    self.recognised(&prefix.prefix, m, Position::Requirement)
-                }
+            let justification = match self.implied(&prefix.justification, &prefix.with) {
+                Some(m) => self.recognised(&prefix.prefix, m, Position::Requirement),
                 None => Statement::Unrecognised {
                     text: prefix.prefix.clone(),
                     suggestions: Vec::new(),
@@ -454,6 +441,15 @@ impl Dictionary {
                 self.reasons(&folded, &masked[r.reason]),
             );
         }
+        // A statement that names its check: "`x` is checked above to be valid".
+        for (statement, form) in self.grammar.checked_readings(masked) {
+            let reason = Reading {
+                text: form.words.clone(),
+                folded: self.grammar.fold(&form.words),
+                found: self.implied(&form.justification, &IndexMap::new()),
+            };
+            consider(self.predicates(&folded, &statement), vec![reason]);
+        }
         // A list of predicates with no reason.
         if let Some(parts) = self.list(&folded, masked) {
             consider(parts, Vec::new());
@@ -474,6 +470,27 @@ impl Dictionary {
                 ),
             },
         }
+    }
+
+    /// The match of a justification a grammar form implies, its variables filled from `with`
+    /// or left as their names; `None` when the entry does not exist.
+    fn implied(&self, id: &str, with: &IndexMap<String, String>) -> Option<Match> {
+        let e = self.entry(id)?;
+        Some(Match {
+            entry: e.id.clone(),
+            form: Form::Canonical,
+            bindings: e
+                .vars
+                .iter()
+                .map(|v| {
+                    let value = with
+                        .get(&v.name)
+                        .cloned()
+                        .unwrap_or_else(|| format!("`{}`", v.name));
+                    (v.name.clone(), value)
+                })
+                .collect(),
+        })
     }
 
     /// A phrase without its subject ("valid for reads", "non-null and aligned") read as

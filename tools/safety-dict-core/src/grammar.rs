@@ -46,6 +46,8 @@ pub struct RawGrammar {
     pub placeholders: Vec<String>,
     #[serde(default)]
     pub predicate_verbs: Vec<String>,
+    #[serde(default)]
+    pub checked_form: Vec<CheckedForm>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -57,6 +59,19 @@ pub enum ReasonAt {
     After,
     Before,
     Opening,
+}
+
+/// A statement that names the check behind it: "`x` is checked above to be valid" reads as
+/// "`x` is valid" (`words` replaced by `to`, a final word of `trailing` dropped) by the
+/// justification `justification`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckedForm {
+    pub words: String,
+    pub to: String,
+    pub justification: String,
+    #[serde(default)]
+    pub trailing: Vec<String>,
 }
 
 /// A word or phrase that joins a statement and the reason for it.
@@ -120,6 +135,7 @@ pub struct GrammarData {
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
     pub predicate_verbs: Vec<String>,
+    pub checked_forms: Vec<CheckedForm>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -324,7 +340,8 @@ impl Grammar {
             .chain(&raw.not_connectors)
             .chain(&raw.conditions)
             .chain(&raw.placeholders)
-            .chain(&raw.predicate_verbs);
+            .chain(&raw.predicate_verbs)
+            .chain(raw.checked_form.iter().map(|c| &c.words));
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
@@ -355,6 +372,7 @@ impl Grammar {
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
             predicate_verbs: raw.predicate_verbs.clone(),
+            checked_forms: raw.checked_form.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();

@@ -3,6 +3,7 @@
 //! Loads `dictionary/` and `examples/`, validates them, matches sentences against entry
 //! phrasings and expands them into trees. It never prints and never exits the process.
 
+pub mod api_specific;
 pub mod config;
 pub mod diag;
 pub mod dictionary;
@@ -11,6 +12,7 @@ pub mod expand;
 pub mod export;
 pub mod files;
 pub mod grammar;
+pub mod items;
 pub mod load;
 pub mod lookup;
 pub mod matcher;

@@ -155,7 +155,7 @@ pub fn load_from(files: &Files) -> Result<Dictionary, LoadError> {
                 }
                 None => diags.push(stray(&path, "a directory that is not an entry kind")),
             }
-        } else if name != "README.md" && name != "grammar.toml" {
+        } else if name != "README.md" && name != "grammar.toml" && name != "api-specific.toml" {
             diags.push(stray(&path, "a file outside the kind directories"));
         }
     }

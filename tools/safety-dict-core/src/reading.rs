@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::grammar::{Folded, Grammar, ReasonAt};
+use crate::grammar::{CheckedForm, Folded, Grammar, ReasonAt};
 
 /// More predicates than this in one list is not a list a person wrote.
 pub const MAX_PREDICATES: usize = 8;
@@ -184,6 +184,38 @@ impl Grammar {
         cuts.into_iter().map(|i| &first[..i]).collect()
     }
 
+    /// The readings a checked form gives ("`x` is checked above to be valid" → "`x` is
+    /// valid"), each with its form, in the grammar's order; the returned text is masked like
+    /// `masked`.
+    pub fn checked_readings(&self, masked: &str) -> Vec<(String, &CheckedForm)> {
+        let Some(lower) = lower_same_len(masked) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for form in &self.data.checked_forms {
+            let sep = format!(" {} ", form.words.to_lowercase());
+            let Some(pos) = lower.find(&sep) else {
+                continue;
+            };
+            let mut rest = masked[pos + sep.len()..].trim_end();
+            rest = rest.strip_suffix('.').unwrap_or(rest).trim_end();
+            for t in &form.trailing {
+                let cut = rest.len().saturating_sub(t.len());
+                if rest.is_char_boundary(cut)
+                    && rest[cut..].eq_ignore_ascii_case(t)
+                    && rest[..cut].ends_with(' ')
+                {
+                    rest = rest[..cut].trim_end();
+                }
+            }
+            if pos == 0 || rest.is_empty() {
+                continue;
+            }
+            out.push((format!("{} {} {rest}", &masked[..pos], form.to), form));
+        }
+        out
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or a list of three or
     /// more has at least two recognised parts and its last part is either recognised or opens
@@ -223,6 +255,12 @@ mod tests {
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
+
+            [[checked_form]]
+            words = "is checked to be"
+            to = "is"
+            justification = "check-above"
+            trailing = ["above"]
             [[connector]]
             word = "because"
             reason = "after"
@@ -290,6 +328,22 @@ mod tests {
     fn prefixes_longest_first() {
         let g = grammar();
         assert_eq!(g.shared_prefixes("p is valid"), vec!["p is", "p"]);
+    }
+
+    #[test]
+    fn checked_forms_read_as_the_predicate() {
+        let g = grammar();
+        let r = g.checked_readings("x is checked to be valid and in bounds above.");
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, "x is valid and in bounds");
+        assert_eq!(r[0].1.justification, "check-above");
+        // "above" is dropped only as a whole last word, and a form needs a subject.
+        assert_eq!(
+            g.checked_readings("x is checked to be in the glove")[0].0,
+            "x is in the glove"
+        );
+        assert!(g.checked_readings("is checked to be valid").is_empty());
+        assert!(g.checked_readings("x is valid").is_empty());
     }
 
     #[test]

@@ -493,3 +493,44 @@ fn guarantee_promising_exclusion_without_being_exclusive() {
     );
     assert!(only_hint("guarantee-not-exclusive").contains("exclusive = true"));
 }
+
+#[test]
+fn api_specific_problems() {
+    let root = fixture("api-specific-problems");
+    let dict = Dictionary::load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let files = safety_dict::files::Files::Disk(root);
+    let got: Vec<String> = match safety_dict::api_specific::load(&files, &dict) {
+        Err(LoadError::Invalid(diags)) => diags
+            .0
+            .iter()
+            .map(|d| {
+                assert!(d.hint.is_some(), "no hint on {d}");
+                format!(
+                    "{}:{}:{}: {}",
+                    d.file.display(),
+                    d.line,
+                    d.column,
+                    d.message
+                )
+            })
+            .collect(),
+        other => panic!("expected diagnostics, got {other:?}"),
+    };
+    assert_eq!(
+        got,
+        [
+            "dictionary/api-specific.toml:11:8: duplicate phrasing: the same text (ignoring case and backticked spans) is phrasing 1 for linux-6.12",
+            "dictionary/api-specific.toml:14:11: example `rust/kernel/net/phy.rs` is not `path:line`",
+            "dictionary/api-specific.toml:18:8: the dictionary recognises this phrasing (as non-null)",
+        ]
+    );
+}
+
+#[test]
+fn no_api_specific_file_is_an_empty_list() {
+    let root = fixture("valid");
+    let dict = Dictionary::load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let list = safety_dict::api_specific::load(&safety_dict::files::Files::Disk(root), &dict)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(list.phrasings.is_empty());
+}

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::vocabulary::{Analysis, PhraseMatch, Statement, Vocabulary};
+use crate::vocabulary::{unrecognised_item, Item, Position, Vocabulary};
 
 /// Items longer than this (in bytes) are not sent to the matcher.
 pub const MAX_ITEM_LEN: usize = 600;
@@ -20,9 +20,18 @@ fn too_big(item: &str) -> bool {
         || item.matches(" and ").count() > MAX_AND
 }
 
+/// A position as part of a memo key (the core's `Position` is not `Hash`).
+fn position_key(p: Position) -> u8 {
+    match p {
+        Position::Requirement => 0,
+        Position::Guarantee => 1,
+        Position::Invariant => 2,
+    }
+}
+
 pub struct CachedVocabulary<'a> {
     inner: &'a dyn Vocabulary,
-    memo: RefCell<HashMap<String, Analysis>>,
+    memo: RefCell<HashMap<(String, u8), Item>>,
     /// Whether nearest entries are wanted at all in this run.
     nearest: bool,
 }
@@ -38,26 +47,19 @@ impl<'a> CachedVocabulary<'a> {
 }
 
 impl Vocabulary for CachedVocabulary<'_> {
-    fn analyse_item(&self, item: &str) -> Analysis {
-        if let Some(a) = self.memo.borrow().get(item) {
+    fn analyse_item(&self, item: &str, position: Position) -> Item {
+        let key = (item.to_string(), position_key(position));
+        if let Some(a) = self.memo.borrow().get(&key) {
             return a.clone();
         }
         let a = if too_big(item) {
-            Analysis {
-                statements: vec![Statement {
-                    text: item.split_whitespace().collect::<Vec<_>>().join(" "),
-                    result: PhraseMatch::Unrecognised {
-                        nearest: Vec::new(),
-                    },
-                }],
-                justifications: Vec::new(),
-            }
+            unrecognised_item(item, position)
         } else if self.nearest {
-            self.inner.analyse_item(item)
+            self.inner.analyse_item(item, position)
         } else {
-            self.inner.analyse_item_without_nearest(item)
+            self.inner.analyse_item_without_nearest(item, position)
         };
-        self.memo.borrow_mut().insert(item.to_string(), a.clone());
+        self.memo.borrow_mut().insert(key, a.clone());
         a
     }
 

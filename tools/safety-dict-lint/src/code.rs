@@ -68,6 +68,14 @@ pub enum Code {
     Sd0013,
     /// `// Safety:` in another case than the standard's `SAFETY:` (accepted, as Clippy does).
     Sd0014,
+    /// `// SAFETY:` comment on code with no unsafe operation.
+    Sd0015,
+    /// `# Safety` section on a safe function or trait.
+    Sd0016,
+    /// `unsafe impl`'s `// SAFETY:` does not repeat a requirement of the trait's `# Safety` list.
+    Sd0017,
+    /// `unsafe fn` defined in a `macro_rules!` body without a `# Safety` section.
+    Sd0018,
 }
 
 /// Where the rule behind a code is explained: a chapter of the book (a path under the site URL).
@@ -83,7 +91,7 @@ pub struct RuleInfo {
 }
 
 impl Code {
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 19] = [
         Code::Sd0000,
         Code::Sd0001,
         Code::Sd0002,
@@ -99,6 +107,10 @@ impl Code {
         Code::Sd0012,
         Code::Sd0013,
         Code::Sd0014,
+        Code::Sd0015,
+        Code::Sd0016,
+        Code::Sd0017,
+        Code::Sd0018,
     ];
 
     pub fn info(self) -> RuleInfo {
@@ -207,6 +219,34 @@ impl Code {
                 Level::Info,
                 "unsafe-locations.html#unsafe-blocks",
                 "the standard writes the tag `SAFETY:` (`INVARIANT:`) in capitals",
+            ),
+            Code::Sd0015 => (
+                "SD0015",
+                "unnecessary-safety-comment",
+                Level::Warning,
+                "unsafe-locations.html#unsafe-blocks",
+                "a `// SAFETY:` comment stands above an `unsafe` block or `unsafe impl`, not above safe code",
+            ),
+            Code::Sd0016 => (
+                "SD0016",
+                "unnecessary-safety-doc",
+                Level::Warning,
+                "unsafe-locations.html#unsafe-functions",
+                "only an `unsafe fn` or `unsafe trait` has a `# Safety` section",
+            ),
+            Code::Sd0017 => (
+                "SD0017",
+                "missing-impl-justification",
+                Level::Warning,
+                "justifications.html#justifying-an-unsafe-impl",
+                "an `unsafe impl`'s `// SAFETY:` comment justifies every requirement of the trait",
+            ),
+            Code::Sd0018 => (
+                "SD0018",
+                "missing-safety-section-in-macro",
+                Level::Warning,
+                "unsafe-locations.html#unsafe-functions",
+                "an `unsafe fn` a macro defines lists its requirements in a `# Safety` section",
             ),
         };
         RuleInfo {

@@ -1,6 +1,6 @@
-//! What the checks need to know about the whole tree: every function (safe or unsafe) with where
-//! it is defined and, for an unsafe one, its `# Safety` list; and the types documented with
-//! `# Invariants`.
+//! What the checks need to know about the whole tree: every function and trait (safe or unsafe)
+//! with where it is defined and, for an unsafe one, its `# Safety` list; and the types documented
+//! with `# Invariants`.
 //!
 //! A function is known by its name and its owner: the type of the `impl` or the trait it is
 //! declared in, or, for a free function, its module (an inline `mod`, or the file's module:
@@ -16,9 +16,10 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
-use crate::markdown::{self, Blocks, Section};
+use crate::markdown::{self, Section};
 use crate::source::SourceFile;
 use crate::syntax::docs::doc_lines;
+use safety_dict::items::{Located, Shape};
 
 /// Whom a function belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -61,6 +62,27 @@ impl FnDef {
     }
 }
 
+/// One trait definition of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraitDef {
+    pub name: String,
+    /// The last segment of its module path (as for a free function).
+    pub module: String,
+    pub is_unsafe: bool,
+    /// The `# Safety` requirement items in order, when the section is a proper list.
+    pub items: Option<Vec<String>>,
+    pub path: PathBuf,
+    /// 1-based line of the trait's name.
+    pub line: usize,
+}
+
+impl TraitDef {
+    /// `path:line` of the definition.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.path.display(), self.line)
+    }
+}
+
 /// A type whose documentation has an `Invariants` section.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvariantType {
@@ -75,20 +97,39 @@ pub struct TreeIndex {
     /// Every function by name.
     pub fns: HashMap<String, Vec<FnDef>>,
     pub invariant_types: HashMap<String, Vec<InvariantType>>,
+    /// Every trait by name.
+    pub traits: HashMap<String, Vec<TraitDef>>,
 }
 
-/// The `# Safety` section of an item's docs, if any, and its Markdown shape.
+/// The `# Safety` section of an item's docs, if any, and its items as the core splits them.
 pub struct SafetyDoc {
     pub section: Section,
-    pub blocks: Blocks,
+    pub items: Vec<Located>,
+}
+
+impl SafetyDoc {
+    /// Whether the section is a Markdown list and nothing else.
+    pub fn is_list(&self) -> bool {
+        !self.items.is_empty() && self.items.iter().all(|i| i.shape == Shape::Listed)
+    }
+
+    /// Whether any of it is a list item.
+    pub fn has_list(&self) -> bool {
+        self.items.iter().any(|i| i.shape == Shape::Listed)
+    }
+
+    /// The sentences outside any list item.
+    pub fn prose(&self) -> impl Iterator<Item = &Located> {
+        self.items.iter().filter(|i| i.shape == Shape::Sentence)
+    }
 }
 
 pub fn safety_doc(item: &SyntaxNode) -> Option<SafetyDoc> {
     let lines = doc_lines(item);
     let sections = markdown::sections(&lines);
     let section = markdown::find_section(&sections, "Safety")?.clone();
-    let blocks = markdown::blocks(&section.body);
-    Some(SafetyDoc { section, blocks })
+    let items = markdown::items(&section.body);
+    Some(SafetyDoc { section, items })
 }
 
 /// Is this `fn` declared `unsafe`?
@@ -177,8 +218,8 @@ impl TreeIndex {
                     let items = is_unsafe
                         .then(|| safety_doc(&node))
                         .flatten()
-                        .filter(|d| !d.blocks.items.is_empty() && d.blocks.prose.is_empty())
-                        .map(|d| d.blocks.items.iter().map(|i| i.text.clone()).collect());
+                        .filter(SafetyDoc::is_list)
+                        .map(|d| d.items.into_iter().map(|i| i.text).collect());
                     let (owner, trait_impl) = owner_of(&node, &module);
                     let (line, _) =
                         source.line_col(usize::from(name.syntax().text_range().start()));
@@ -187,6 +228,29 @@ impl TreeIndex {
                         name,
                         owner,
                         trait_impl,
+                        is_unsafe,
+                        items,
+                        path: source.path.clone(),
+                        line,
+                    });
+                }
+                TRAIT => {
+                    let Some(tr) = ast::Trait::cast(node.clone()) else {
+                        continue;
+                    };
+                    let Some(name) = tr.name() else { continue };
+                    let is_unsafe = tr.unsafe_token().is_some();
+                    let items = is_unsafe
+                        .then(|| safety_doc(&node))
+                        .flatten()
+                        .filter(SafetyDoc::is_list)
+                        .map(|d| d.items.into_iter().map(|i| i.text).collect());
+                    let (line, _) =
+                        source.line_col(usize::from(name.syntax().text_range().start()));
+                    let name = name.text().to_string();
+                    self.traits.entry(name.clone()).or_default().push(TraitDef {
+                        name,
+                        module: module_of(&node, &module),
                         is_unsafe,
                         items,
                         path: source.path.clone(),
@@ -224,6 +288,9 @@ impl TreeIndex {
         for (k, v) in other.invariant_types {
             self.invariant_types.entry(k).or_default().extend(v);
         }
+        for (k, v) in other.traits {
+            self.traits.entry(k).or_default().extend(v);
+        }
     }
 
     /// Puts every list in a stable order, so that results never depend on which worker
@@ -234,6 +301,9 @@ impl TreeIndex {
         }
         for v in self.invariant_types.values_mut() {
             v.sort_by_key(|t| t.file);
+        }
+        for v in self.traits.values_mut() {
+            v.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
         }
     }
 

@@ -34,9 +34,18 @@ pub struct Stats {
     /// Items (list items or sentences) of `# Safety` sections, `// SAFETY:` and `// INVARIANT:`.
     pub items: usize,
     pub items_recognised: usize,
+    /// Parts of those items (statements and justifications) and how many were recognised.
+    pub parts: usize,
+    pub parts_recognised: usize,
+    /// `# Safety` sections, `// SAFETY:` and `// INVARIANT:` comments with every item recognised.
+    pub safety_sections_recognised: usize,
+    pub safety_comments_recognised: usize,
+    pub invariant_comments_recognised: usize,
     pub discouraged: usize,
     /// Calls whose `// SAFETY:` was compared with the callee's `# Safety` list.
     pub justification_lists_compared: usize,
+    /// `unsafe impl`s whose `// SAFETY:` was compared with the trait's `# Safety` list.
+    pub trait_lists_compared: usize,
     /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
     pub unrecognised: HashMap<String, usize>,
 }
@@ -61,11 +70,23 @@ impl Stats {
         self.struct_literals_with_invariants += o.struct_literals_with_invariants;
         self.items += o.items;
         self.items_recognised += o.items_recognised;
+        self.parts += o.parts;
+        self.parts_recognised += o.parts_recognised;
+        self.safety_sections_recognised += o.safety_sections_recognised;
+        self.safety_comments_recognised += o.safety_comments_recognised;
+        self.invariant_comments_recognised += o.invariant_comments_recognised;
         self.discouraged += o.discouraged;
         self.justification_lists_compared += o.justification_lists_compared;
+        self.trait_lists_compared += o.trait_lists_compared;
         for (k, v) in &o.unrecognised {
             *self.unrecognised.entry(k.clone()).or_default() += v;
         }
+    }
+
+    /// Counts one part of an item, recognised or not.
+    pub fn count_part(&mut self, recognised: bool) {
+        self.parts += 1;
+        self.parts_recognised += usize::from(recognised);
     }
 
     /// Share of items the dictionary recognised, in percent (0 when there are none).

@@ -99,7 +99,7 @@ fn json_and_sarif_documents() {
     let run = &sarif["runs"][0];
     assert_eq!(
         run["tool"]["driver"]["rules"].as_array().map(Vec::len),
-        Some(15)
+        Some(19)
     );
     let r = &run["results"][1];
     assert_eq!(r["ruleId"], "SD0001");
@@ -162,9 +162,13 @@ fn json_and_sarif_documents() {
 struct PanicsOn(&'static str);
 
 impl safety_dict_lint::Vocabulary for PanicsOn {
-    fn analyse_item(&self, item: &str) -> safety_dict_lint::vocabulary::Analysis {
+    fn analyse_item(
+        &self,
+        item: &str,
+        position: safety_dict_lint::vocabulary::Position,
+    ) -> safety_dict_lint::vocabulary::Item {
         assert!(!item.contains(self.0), "matcher bug on {item:?}");
-        EmptyVocabulary::default().analyse_item(item)
+        EmptyVocabulary::default().analyse_item(item, position)
     }
     fn entry_url(&self, id: &str) -> String {
         format!("/{id}")

@@ -1,7 +1,8 @@
 //! Runs the linter over the real kernel tree: `rust/` of Debian's `linux-source-6.12`, unpacked
 //! once from `/usr/src/linux-source-6.12.tar.xz` into `~/.cache/safety-dict/linux-rust-6.12/`
-//! (override with `SAFETY_DICT_KERNEL_RUST=<dir holding rust/>`). Skipped, with a message,
-//! only when neither the tarball nor an unpacked tree is there.
+//! (override with `SAFETY_DICT_KERNEL_RUST=<dir holding rust/>`). When neither the tarball nor
+//! an unpacked tree is there, each test fails under `CI=true` (CI installs the tree, so its
+//! absence is a broken setup, not a reason to pass) and is skipped with a message elsewhere.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,10 +53,7 @@ fn kernel_root() -> Option<PathBuf> {
 
 #[test]
 fn kernel_rust_tree() {
-    let Some(root) = kernel_root() else {
-        eprintln!(
-            "SKIPPED kernel_rust_tree: {TARBALL} is absent (apt-get install linux-source-6.12)"
-        );
+    let Some(root) = kernel_root_or_fail("kernel_rust_tree") else {
         return;
     };
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -97,7 +95,10 @@ fn kernel_root_or_fail(test: &str) -> Option<PathBuf> {
     if root.is_none() {
         assert!(
             std::env::var_os("CI").is_none_or(|v| v != "true"),
-            "{test}: {TARBALL} is absent under CI=true"
+            "{test}: the kernel's rust/ tree is missing under CI=true: neither {TARBALL} nor \
+             an unpacked tree in {} (nor SAFETY_DICT_KERNEL_RUST) is there; install it with \
+             `cargo xtask test --only tools` or `apt-get install linux-source-6.12`",
+            cache_dir().display()
         );
         eprintln!("SKIPPED {test}: {TARBALL} is absent (apt-get install linux-source-6.12)");
     }

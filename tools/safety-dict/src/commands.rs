@@ -108,20 +108,26 @@ struct CheckProblem<'a> {
 }
 
 fn check(root: &Files, format: DataFormat, out: &mut dyn Write) -> io::Result<u8> {
-    match Dictionary::load_from(root) {
-        Ok(d) => {
+    // The list of API-specific phrasings is checked against the dictionary it sits beside.
+    let loaded = Dictionary::load_from(root).and_then(|d| {
+        safety_dict::api_specific::load(root, &d).map(|list| (d, list.phrasings.len()))
+    });
+    match loaded {
+        Ok((d, api_specific)) => {
             match format {
                 DataFormat::Text => writeln!(
                     out,
-                    "ok: {} entries and {} examples, no problems",
+                    "ok: {} entries, {} examples and {} API-specific phrasings, no problems",
                     d.entries().len(),
-                    d.examples().len()
+                    d.examples().len(),
+                    api_specific
                 )?,
                 DataFormat::Json => write_json(
                     out,
                     &serde_json::json!({
                         "entries": d.entries().len(),
                         "examples": d.examples().len(),
+                        "api_specific": api_specific,
                         "problems": [],
                     }),
                 )?,

@@ -168,6 +168,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         out.push(format!("// SAFETY: {}", p.to_uppercase()));
         out.push(format!("// SAFETY: {p}: explain why this is fine."));
     }
+    for c in &g.checked_forms {
+        out.push(format!("`p` {} non-null.", c.words));
+        out.push(format!("`p` {} non-null and aligned above.", c.words));
+        out.push(format!("`p` {} in a range of its own.", c.words));
+    }
     for v in &g.predicate_verbs {
         out.push(format!(
             "`a` is non-null, aligned, and {v} something unknown."

@@ -300,7 +300,23 @@ fn check_json_lists_every_problem() {
 fn check_a_valid_fixture_exits_0() {
     let o = run(&["check", fixture("valid").to_str().expect("utf-8")]);
     assert_exit(&o, 0);
-    assert_eq!(stdout(&o), "ok: 12 entries and 1 examples, no problems\n");
+    assert_eq!(
+        stdout(&o),
+        "ok: 12 entries, 1 examples and 0 API-specific phrasings, no problems\n"
+    );
+}
+
+#[test]
+fn check_reports_problems_of_the_api_specific_list() {
+    let o = run(&[
+        "check",
+        fixture("api-specific-problems").to_str().expect("utf-8"),
+    ]);
+    assert_exit(&o, 1);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("api-specific.toml:18:8"), "{err}");
+    assert!(err.contains("recognises this phrasing"), "{err}");
+    assert!(err.contains("3 problem(s) found"), "{err}");
 }
 
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {

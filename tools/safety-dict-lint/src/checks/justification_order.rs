@@ -19,6 +19,8 @@ use super::{phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::FnDef;
 use crate::syntax::comments::TaggedComment;
+use crate::vocabulary::Position;
+use safety_dict::items::Located;
 
 /// What the block calls: the resolved unsafe callees (each once), and whether anything else in
 /// it may be unsafe.
@@ -48,16 +50,81 @@ fn callees_of<'a>(ctx: &Ctx<'a>, block: &ast::BlockExpr) -> (Vec<&'a FnDef>, boo
 }
 
 /// The statement of an item (its words before `by`) and the entry it matched, if any.
-fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
-    let a = ctx.vocab.analyse_item(text);
+pub fn statement_of(ctx: &Ctx<'_>, text: &str) -> (String, Option<String>) {
+    let a = ctx.vocab.analyse_item(text, Position::Requirement);
     let first = a.statement();
-    let id = first.result.id().map(str::to_string);
-    let words = if first.text.is_empty() {
-        text.to_string()
+    let id = first.entry().map(str::to_string);
+    let words = if first.text().is_empty() {
+        text
     } else {
-        first.text.clone()
+        first.text()
     };
-    (phrasing::normalise(&words), id)
+    (phrasing::normalise(words), id)
+}
+
+/// One requirement of a list as a comment may repeat it: the wordings that count as the same
+/// words, and the entry it matched.
+pub struct Wanted {
+    pub words: Vec<String>,
+    pub entry: Option<String>,
+}
+
+impl Wanted {
+    pub fn of(ctx: &Ctx<'_>, text: &str) -> Wanted {
+        let (words, entry) = statement_of(ctx, text);
+        Wanted {
+            words: vec![words],
+            entry,
+        }
+    }
+
+    /// Whether a comment item's normalised words repeat this requirement's: the same words, or
+    /// the same words followed by ` by <reason>` (when the dictionary reads neither part, the
+    /// core does not split the reason off).
+    fn repeated_by(&self, key: &str) -> bool {
+        self.words.iter().any(|w| {
+            key == w
+                || key
+                    .strip_prefix(w.as_str())
+                    .is_some_and(|rest| rest.starts_with(" by "))
+        })
+    }
+}
+
+/// How a comment's items line up with a list of requirements.
+pub struct Alignment {
+    /// Whether each requirement is repeated by some item.
+    pub used: Vec<bool>,
+    /// (comment item, requirement) for each item that repeats one, in the comment's order.
+    pub order: Vec<(usize, usize)>,
+    /// Comment items that repeat nothing.
+    pub extra: Vec<usize>,
+}
+
+/// Lines up comment items with requirements: each item takes the first requirement not yet
+/// taken with the same words, else the first with the same entry.
+pub fn align(ctx: &Ctx<'_>, items: &[Located], wanted: &[Wanted]) -> Alignment {
+    let mut used = vec![false; wanted.len()];
+    let mut order = Vec::new();
+    let mut extra = Vec::new();
+    for (j, item) in items.iter().enumerate() {
+        let (key, id) = statement_of(ctx, &item.text);
+        let hit = (0..wanted.len())
+            .find(|&i| !used[i] && wanted[i].repeated_by(&key))
+            .or_else(|| {
+                id.as_ref().and_then(|id| {
+                    (0..wanted.len()).find(|&i| !used[i] && wanted[i].entry.as_ref() == Some(id))
+                })
+            });
+        match hit {
+            Some(i) => {
+                used[i] = true;
+                order.push((j, i));
+            }
+            None => extra.push(j),
+        }
+    }
+    Alignment { used, order, extra }
 }
 
 pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedComment) {
@@ -70,29 +137,9 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
         return;
     };
     ctx.stats.justification_lists_compared += 1;
-    let (items, _) = phrasing::units(&comment.lines);
-    let wanted: Vec<(String, Option<String>)> =
-        callee_items.iter().map(|t| statement_of(ctx, t)).collect();
-    let mut used = vec![false; wanted.len()];
-    let mut order: Vec<(usize, usize)> = Vec::new(); // (comment item, callee item)
-    let mut extra = Vec::new();
-    for (j, item) in items.iter().enumerate() {
-        let (key, id) = statement_of(ctx, &item.text);
-        let hit = (0..wanted.len())
-            .find(|&i| !used[i] && wanted[i].0 == key)
-            .or_else(|| {
-                id.as_ref().and_then(|id| {
-                    (0..wanted.len()).find(|&i| !used[i] && wanted[i].1.as_ref() == Some(id))
-                })
-            });
-        match hit {
-            Some(i) => {
-                used[i] = true;
-                order.push((j, i));
-            }
-            None => extra.push(j),
-        }
-    }
+    let items = phrasing::units(&comment.lines);
+    let wanted: Vec<Wanted> = callee_items.iter().map(|t| Wanted::of(ctx, t)).collect();
+    let Alignment { used, order, extra } = align(ctx, &items, &wanted);
     let name = callee.display_name();
     let location = callee.location();
     // The callee's list in full, one note per item, so a reader can compare without opening it.

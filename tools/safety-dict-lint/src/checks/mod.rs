@@ -1,9 +1,12 @@
 //! The checks. Each module handles one kind of construct and reports through [`Ctx`].
 
 pub mod callees;
+pub mod impl_justification;
 pub mod invariants;
 pub mod justification_order;
 pub mod phrasing;
+pub mod safe_decls;
+pub mod unnecessary_comments;
 pub mod unsafe_blocks;
 pub mod unsafe_decls;
 
@@ -163,7 +166,10 @@ pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     ctx.uses = callees::imports(&file.nodes);
     unsafe_blocks::check(ctx, &file);
     unsafe_decls::check(ctx, &file.nodes);
+    unsafe_decls::check_macro_fns(ctx, &file.tokens);
+    safe_decls::check(ctx, &file.nodes);
     phrasing::check_comments(ctx, &file.tokens);
+    unnecessary_comments::check(ctx, root, &file.tokens);
     invariants::check(ctx, &file.nodes);
 }
 

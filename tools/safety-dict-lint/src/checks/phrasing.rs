@@ -6,9 +6,11 @@ use ra_ap_syntax::SyntaxToken;
 
 use super::{excerpt, Ctx, Report};
 use crate::code::Code;
-use crate::markdown::{self, Item};
+use safety_dict::items::Located;
+
+use crate::markdown;
 use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
-use crate::vocabulary::{Analysis, PhraseMatch};
+use crate::vocabulary::{Item, Position, Statement};
 
 /// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
 /// the form two wordings are compared in.
@@ -51,31 +53,33 @@ pub fn phrasing_key(text: &str) -> String {
     out
 }
 
-/// The units a comment's text is matched in: list items, then the sentences of any prose.
-pub fn units(lines: &[markdown::TextLine]) -> (Vec<Item>, bool) {
-    let blocks = markdown::blocks(lines);
-    let is_list = !blocks.items.is_empty();
-    let mut out = blocks.items;
-    for p in &blocks.prose {
-        out.extend(markdown::sentences(p));
-    }
-    (out, is_list)
+/// The units a comment's text is matched in: the core's items (list items, else sentences), in
+/// the order they stand in the source.
+pub fn units(lines: &[markdown::TextLine]) -> Vec<Located> {
+    let mut items = markdown::items(lines);
+    items.sort_by_key(|i| i.span.start);
+    items
 }
 
-fn span_of_part(item: &Item, part: &str) -> std::ops::Range<usize> {
+fn span_of_part(item: &Located, part: &str) -> std::ops::Range<usize> {
     match item.text.find(part) {
-        Some(at) if !part.is_empty() => item.joined.source_range(at..at + part.len()),
+        Some(at) if !part.is_empty() => item.source_range(at..at + part.len()),
         _ => item.span.clone(),
     }
 }
 
-/// Reports the outcome of matching `text` (a part of `item`); returns whether it was recognised.
-fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, what: &str) -> bool {
-    match m {
-        PhraseMatch::Recognised(r) => {
-            if let Some(d) = &r.discouraged {
+/// Reports the outcome of reading one statement of `item`; returns whether it was recognised.
+fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str) -> bool {
+    match s {
+        Statement::Recognised {
+            text,
+            entry,
+            discouraged,
+            ..
+        } => {
+            if let Some(d) = discouraged {
                 ctx.stats.discouraged += 1;
-                let url = ctx.vocab.entry_url(&r.id);
+                let url = ctx.vocab.entry_url(entry);
                 ctx.report(
                     Report::new(
                         Code::Sd0008,
@@ -84,13 +88,13 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
                     )
                     .label(format!("write: {}", d.preferred))
                     .note(format!("why: {}", d.reason))
-                    .note(format!("entry: {}", r.id))
+                    .note(format!("entry: {entry}"))
                     .help(url),
                 );
             }
             true
         }
-        PhraseMatch::Unrecognised { nearest } => {
+        Statement::Unrecognised { text, suggestions } => {
             *ctx.stats
                 .unrecognised
                 .entry(phrasing_key(text))
@@ -101,48 +105,72 @@ fn report_match(ctx: &mut Ctx<'_>, item: &Item, text: &str, m: &PhraseMatch, wha
                 format!("{what} not in the dictionary: \"{}\"", excerpt(text, 70)),
             )
             .label("not a dictionary phrase");
-            if !nearest.is_empty() {
-                let list: Vec<String> = nearest.iter().take(3).cloned().collect();
+            if let Some(first) = suggestions.first() {
+                let list: Vec<&str> = suggestions
+                    .iter()
+                    .take(3)
+                    .map(|s| s.entry.as_str())
+                    .collect();
                 r = r.note(format!("nearest entries: {}", list.join(", ")));
-                r = r.help(ctx.vocab.entry_url(&nearest[0]));
+                r = r.help(ctx.vocab.entry_url(&first.entry));
             } else {
                 r = r.help(ctx.rule_url(Code::Sd0007));
             }
             ctx.report(r);
             false
         }
+        // A whole placeholder comment is reported before it is read (SD0013); this is a part of
+        // an item, such as the reason of "`p` is valid by TODO".
+        Statement::Placeholder { text } => {
+            ctx.report(
+                Report::new(
+                    Code::Sd0013,
+                    span_of_part(item, text),
+                    format!("placeholder instead of a {what}: \"{}\"", excerpt(text, 70)),
+                )
+                .label("a placeholder justifies nothing; write the reason"),
+            );
+            false
+        }
     }
 }
 
-/// Reports every statement of an analysed item; returns whether all were recognised.
-fn report_analysis(ctx: &mut Ctx<'_>, item: &Item, a: &Analysis, what: &str) -> bool {
+/// Reports every statement of a read item; returns whether all were recognised.
+fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool {
     let mut all = true;
     for s in &a.statements {
-        all &= report_match(ctx, item, &s.text, &s.result, what);
+        let ok = report_statement(ctx, item, s, what);
+        ctx.stats.count_part(ok);
+        all &= ok;
     }
     for j in &a.justifications {
-        all &= report_match(ctx, item, &j.text, &j.result, "justification");
+        let ok = report_statement(ctx, item, j, "justification");
+        ctx.stats.count_part(ok);
+        all &= ok;
     }
     all
 }
 
 /// Reads one `# Safety` item; counts it and reports what the dictionary does not know.
-pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Item) -> Analysis {
-    let a = ctx.vocab.analyse_item(&item.text);
+pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located) -> Item {
+    let a = ctx.vocab.analyse_item(&item.text, Position::Requirement);
     ctx.stats.items += 1;
-    if report_analysis(ctx, item, &a, "requirement") {
+    if report_item(ctx, item, &a, "requirement") {
         ctx.stats.items_recognised += 1;
     }
     a
 }
 
-/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment.
-pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Item) {
-    let a = ctx.vocab.analyse_item(&item.text);
+/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment; returns whether every part of
+/// it was recognised.
+pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Located, position: Position) -> bool {
+    let a = ctx.vocab.analyse_item(&item.text, position);
     ctx.stats.items += 1;
-    if report_analysis(ctx, item, &a, "phrase") {
+    let all = report_item(ctx, item, &a, "phrase");
+    if all {
         ctx.stats.items_recognised += 1;
     }
+    all
 }
 
 fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
@@ -159,13 +187,26 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
             .label(format!("`// {marker}`")),
         );
     }
-    match comment.tag {
-        Tag::Safety => ctx.stats.safety_comments += 1,
-        Tag::Invariant => ctx.stats.invariant_comments += 1,
-    }
-    let (items, _) = units(&comment.lines);
+    let position = match comment.tag {
+        Tag::Safety => {
+            ctx.stats.safety_comments += 1;
+            Position::Requirement
+        }
+        Tag::Invariant => {
+            ctx.stats.invariant_comments += 1;
+            Position::Invariant
+        }
+    };
+    let mut all = true;
+    let items = units(&comment.lines);
     for item in &items {
-        check_justification_item(ctx, item);
+        all &= check_justification_item(ctx, item, position);
+    }
+    if all && !items.is_empty() {
+        match comment.tag {
+            Tag::Safety => ctx.stats.safety_comments_recognised += 1,
+            Tag::Invariant => ctx.stats.invariant_comments_recognised += 1,
+        }
     }
 }
 

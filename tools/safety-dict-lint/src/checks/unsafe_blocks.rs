@@ -1,5 +1,6 @@
 //! SD0001 / SD0002: `unsafe` blocks and `unsafe impl`s need a `// SAFETY:` comment; and, when
-//! the block calls an unsafe function of the tree, check 4 compares the two lists. Not reported
+//! the block calls an unsafe function of the tree, check 4 compares the two lists (for an impl,
+//! SD0017 compares the comment with the trait's list). Not reported
 //! where `clippy::undocumented_unsafe_blocks` is allowed or expected on the construct or around it.
 
 use ra_ap_syntax::{
@@ -8,7 +9,7 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
-use super::{justification_order, Ctx, FileNodes, Report};
+use super::{impl_justification, justification_order, Ctx, FileNodes, Report};
 use crate::code::Code;
 use crate::syntax::comments::{tagged_above, Tag, TaggedComment};
 use crate::syntax::macros::{unsafe_in_tokens, MacroUnsafe};
@@ -63,8 +64,11 @@ pub fn check(ctx: &mut Ctx<'_>, file: &FileNodes) {
                 let comment = tagged_above(node, Tag::Safety);
                 if let Some(c) = comment.as_ref().filter(|c| c.is_placeholder()) {
                     placeholder(ctx, c);
-                } else if comment.is_some() {
+                } else if let Some(c) = &comment {
                     ctx.stats.unsafe_impls_with_safety += 1;
+                    if let Some(imp) = ast::Impl::cast(node.clone()) {
+                        impl_justification::check_impl(ctx, &imp, c);
+                    }
                 } else if !ctx.allows.allows(node, "undocumented_unsafe_blocks") {
                     ctx.report(
                         Report::new(

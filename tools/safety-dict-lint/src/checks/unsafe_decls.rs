@@ -6,6 +6,9 @@
 //! `unsafe fn` in an `impl Trait for Type` (its requirements are the trait method's, documented
 //! on the trait) and functions in `extern` blocks (FFI declarations). A missing section is not
 //! reported where `clippy::missing_safety_doc` is allowed or expected on the item or around it.
+//!
+//! SD0018: an `unsafe fn` a `macro_rules!` body defines needs a `# Safety` section too (found in
+//! the tokens, see [`crate::syntax::macro_fns`]); only its presence is checked.
 
 use std::collections::HashMap;
 
@@ -15,12 +18,18 @@ use ra_ap_syntax::{
     SyntaxNode,
 };
 
+use safety_dict::items::Located;
+
 use super::{excerpt, phrasing, Ctx, Report};
 use crate::code::Code;
 use crate::index::safety_doc;
-use crate::markdown::{self, Item};
+use crate::markdown;
+use crate::syntax::macro_fns::unsafe_fns_in_macro_rules;
 use crate::syntax::range;
-use crate::vocabulary::PhraseMatch;
+use crate::vocabulary::Statement;
+
+/// How an item was read: each statement's entry and bindings, in order.
+type Reading = Vec<(String, Vec<(String, String)>)>;
 
 /// Is this fn inside `impl Trait for Type` or an extern block?
 fn is_exempt_fn(node: &SyntaxNode) -> bool {
@@ -65,6 +74,26 @@ pub fn check(ctx: &mut Ctx<'_>, nodes: &[SyntaxNode]) {
     }
 }
 
+/// SD0018 over the `unsafe` tokens of a file's token trees.
+pub fn check_macro_fns(ctx: &mut Ctx<'_>, tokens: &[ra_ap_syntax::SyntaxToken]) {
+    for f in unsafe_fns_in_macro_rules(tokens.iter().cloned()) {
+        if f.has_safety || ctx.allows.allows(&f.macro_rules, "missing_safety_doc") {
+            continue;
+        }
+        ctx.report(
+            Report::new(
+                Code::Sd0018,
+                f.span,
+                format!(
+                    "unsafe fn `{}` defined in a `macro_rules!` body has no `# Safety` section",
+                    f.name
+                ),
+            )
+            .label("document its safety requirements in a `# Safety` list in the macro"),
+        );
+    }
+}
+
 fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     let name = name_of(node);
     let Some(doc) = safety_doc(node) else {
@@ -97,39 +126,39 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
         return;
     };
     ctx.stats.safety_sections += 1;
-    let blocks = &doc.blocks;
-    let is_list = !blocks.items.is_empty() && blocks.prose.is_empty();
+    let is_list = doc.is_list();
     if is_list {
         ctx.stats.safety_sections_as_lists += 1;
     } else {
-        let message = if blocks.items.is_empty() && blocks.prose.is_empty() {
+        let message = if doc.items.is_empty() {
             format!("the `# Safety` section of `{name}` is empty")
-        } else if blocks.items.is_empty() {
+        } else if !doc.has_list() {
             format!("the `# Safety` section of `{name}` is prose, not a list of requirements")
         } else {
             format!("the `# Safety` section of `{name}` mixes prose with its list")
         };
-        let span = blocks
-            .prose
-            .first()
-            .map(|p| p.span())
+        let span = doc
+            .prose()
+            .map(|p| p.span.clone())
+            .min_by_key(|s| s.start)
             .unwrap_or_else(|| doc.section.heading.clone());
         ctx.report(
             Report::new(Code::Sd0004, span, message)
                 .label("write one requirement per list item (`- ...`)"),
         );
     }
-    // The units the dictionary sees: list items, and the sentences of any prose.
-    let mut units: Vec<Item> = blocks.items.clone();
-    for p in &blocks.prose {
-        units.extend(markdown::sentences(p));
-    }
+    // The units the dictionary sees: list items and the sentences of any prose, in source order
+    // (the core lists prose first).
+    let mut units: Vec<&Located> = doc.items.iter().collect();
+    units.sort_by_key(|i| i.span.start);
     // The first item with each wording and with each reading (entry and bindings), by hash:
     // a linear search is quadratic on a long list.
     let mut seen_words: HashMap<String, usize> = HashMap::new();
-    let mut seen_readings: HashMap<(String, Vec<(String, String)>), usize> = HashMap::new();
-    for item in &units {
+    let mut seen_readings: HashMap<Reading, usize> = HashMap::new();
+    let mut all_recognised = !units.is_empty();
+    for item in units {
         let m = phrasing::check_requirement(ctx, item);
+        all_recognised &= m.is_recognised();
         if is_list && markdown::sentence_count(&item.text) > 1 {
             ctx.report(
                 Report::new(
@@ -141,10 +170,23 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             );
         }
         let key = phrasing::normalise(&item.text);
-        let rec = match &m.statement().result {
-            PhraseMatch::Recognised(r) => Some((r.id.clone(), r.bindings.clone())),
-            PhraseMatch::Unrecognised { .. } => None,
-        };
+        // The item's reading: every statement's entry and bindings, when all are recognised.
+        let rec: Option<Reading> = m
+            .statements
+            .iter()
+            .map(|st| match st {
+                Statement::Recognised {
+                    entry, bindings, ..
+                } => Some((
+                    entry.clone(),
+                    bindings
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect::<Vec<_>>(),
+                )),
+                Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
+            })
+            .collect();
         let first = [
             seen_words.get(&key).copied(),
             rec.as_ref().and_then(|r| seen_readings.get(r).copied()),
@@ -169,5 +211,8 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                 seen_readings.insert(r, item.span.start);
             }
         }
+    }
+    if all_recognised {
+        ctx.stats.safety_sections_recognised += 1;
     }
 }

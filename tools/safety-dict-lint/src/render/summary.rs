@@ -47,14 +47,21 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "`# Safety` sections:    {} ({} as lists)",
-        s.safety_sections, s.safety_sections_as_lists
+        "`# Safety` sections:    {} ({} as lists, {} with every item recognised)",
+        s.safety_sections, s.safety_sections_as_lists, s.safety_sections_recognised
     );
-    let _ = writeln!(o, "`// SAFETY:` comments:  {}", s.safety_comments);
     let _ = writeln!(
         o,
-        "`// INVARIANT:`:        {} comments; {} types with invariants, built {} times",
-        s.invariant_comments, s.invariant_types, s.struct_literals_with_invariants
+        "`// SAFETY:` comments:  {} ({} with every item recognised)",
+        s.safety_comments, s.safety_comments_recognised
+    );
+    let _ = writeln!(
+        o,
+        "`// INVARIANT:`:        {} comments ({} with every item recognised); {} types with invariants, built {} times",
+        s.invariant_comments,
+        s.invariant_comments_recognised,
+        s.invariant_types,
+        s.struct_literals_with_invariants
     );
     let _ = writeln!(
         o,
@@ -66,8 +73,14 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "justification lists:    {} compared with the callee's `# Safety` list",
-        s.justification_lists_compared
+        "parts recognised:       {} of {} (statements and justifications)",
+        s.parts_recognised, s.parts
+    );
+    let _ = writeln!(
+        o,
+        "justification lists:    {} compared with the callee's `# Safety` list, {} with the trait's",
+        s.justification_lists_compared,
+        s.trait_lists_compared
     );
     let top = s.top_unrecognised(10);
     if !top.is_empty() {

@@ -46,12 +46,12 @@ pub struct TaggedComment {
     pub exact_case: bool,
 }
 
-fn is_trivia(kind: SyntaxKind) -> bool {
+pub(crate) fn is_trivia(kind: SyntaxKind) -> bool {
     kind == WHITESPACE || kind == COMMENT
 }
 
 /// Kinds a comment search never climbs out of.
-fn is_container(kind: SyntaxKind) -> bool {
+pub(crate) fn is_container(kind: SyntaxKind) -> bool {
     matches!(
         kind,
         STMT_LIST
@@ -65,7 +65,7 @@ fn is_container(kind: SyntaxKind) -> bool {
 }
 
 /// Kinds at which the search stops after looking at their leading trivia.
-fn is_boundary(kind: SyntaxKind) -> bool {
+pub(crate) fn is_boundary(kind: SyntaxKind) -> bool {
     matches!(
         kind,
         LET_STMT

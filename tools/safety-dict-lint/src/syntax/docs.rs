@@ -38,7 +38,7 @@ pub fn doc_lines(item: &SyntaxNode) -> Vec<TextLine> {
     out
 }
 
-fn push_doc_text(text: &str, start: usize, block: bool, out: &mut Vec<TextLine>) {
+pub(crate) fn push_doc_text(text: &str, start: usize, block: bool, out: &mut Vec<TextLine>) {
     let mut off = start;
     for line in text.split('\n') {
         let mut l = line;

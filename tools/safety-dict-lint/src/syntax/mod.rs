@@ -11,6 +11,7 @@
 pub mod comments;
 pub mod depth;
 pub mod docs;
+pub mod macro_fns;
 pub mod macros;
 
 use ra_ap_parser::{LexedStr, StrStep, TopEntryPoint};

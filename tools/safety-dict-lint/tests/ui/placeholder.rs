@@ -31,3 +31,10 @@ fn a_real_comment_that_mentions_todo(p: *const u8) {
     // SAFETY: `p` is valid by function requirements (the todo list is elsewhere).
     unsafe { callee(p) };
 }
+
+fn a_placeholder_item(p: *const u8) {
+    // SAFETY:
+    // - `p` is valid by function requirements.
+    // - TODO: say why it is aligned.
+    unsafe { callee(p) };
+}
