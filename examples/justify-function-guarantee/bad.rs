@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Bad: the pointer from `stash` is released twice: once on an error path and once on the
-//! normal path, as if the guarantee of `stash` still held after the first release.
+//! Bad: the pointer from `Window::oldest` is kept across `Window::restart`, as if its guarantee
+//! had no end; the guarantee ended when the window was mutably borrowed.
 
 use kernel::prelude::*;
 
@@ -9,61 +9,60 @@ module! {
     type: Example,
     name: "justify_function_guarantee",
     author: "safety-dict examples",
-    description: "An into_raw/from_raw pair used twice: double free",
+    description: "Relying on a function guarantee beyond its terms",
     license: "GPL",
 }
 
-/// Moves `value` into a new allocation, which stays alive until it is passed to `release`.
-///
-/// # Guarantees
-///
-/// - the caller owns the allocation at `$ret`.
-fn stash(value: u64) -> Result<*mut u64> {
-    Ok(KBox::into_raw(KBox::new(value, GFP_KERNEL)?))
+/// The last four samples of a sensor.
+struct Window {
+    samples: KBox<[u32; 4]>,
 }
 
-/// Frees an allocation made by `stash`.
+impl Window {
+    /// Returns a pointer to the oldest sample.
+    ///
+    /// # Guarantees
+    ///
+    /// - `$ret` is valid for reads.
+    fn oldest(&self) -> *const u32 {
+        &self.samples[0]
+    }
+
+    /// Starts a new window; the old samples are freed.
+    fn restart(&mut self, first: u32) -> Result {
+        self.samples = KBox::new([first; 4], GFP_KERNEL)?;
+        Ok(())
+    }
+}
+
+/// Prints the sample at `p`.
 ///
 /// # Safety
 ///
-/// - `ptr` was returned by a previous call to `stash`.
-/// - the caller passes ownership of the allocation at `ptr` to this function.
+/// - `p` is valid for reads.
 #[inline(never)]
-unsafe fn release(ptr: *mut u64) {
-    // SAFETY:
-    // - `ptr` points at an allocation allocated with `Kmalloc` by function requirements.
-    // - the caller passes ownership of the allocation at `ptr` to the function by function
-    //   requirements.
-    drop(unsafe { KBox::from_raw(ptr) });
-}
-
-/// Pretends to validate `value`, failing for odd numbers.
-fn validate(value: u64) -> Result {
-    if value % 2 == 1 {
-        Err(EINVAL)
-    } else {
-        Ok(())
-    }
+unsafe fn show(p: *const u32) {
+    // SAFETY: `p` is valid for reads by function requirements.
+    let value = unsafe { p.read() };
+    pr_info!("oldest sample {}\n", value);
 }
 
 struct Example;
 
 impl kernel::Module for Example {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let p = stash(core::hint::black_box(41))?;
-        // SAFETY: `p` is valid for reads and writes by function guarantee of `stash`.
-        let value = unsafe { *p };
-        if validate(value).is_err() {
-            pr_info!("justify-function-guarantee: invalid value, releasing on the error path\n");
-            // SAFETY: (claimed) `p` was returned by a previous call to `stash`, and the caller
-            // passes ownership of the allocation at `p` to this function.
-            unsafe { release(p) };
-        }
-        // Wrong: the error path above already released `p`. The guarantee of `stash` (the
-        // caller owns the allocation) ended when that ownership was passed to the first
-        // `release`: there is nothing left to pass.
-        pr_info!("justify-function-guarantee: releasing on the normal path\n");
-        unsafe { release(core::hint::black_box(p)) };
+        let mut w = Window {
+            samples: KBox::new([7, 8, 9, 10], GFP_KERNEL)?,
+        };
+        let p = w.oldest();
+        // SAFETY: `p` is valid for reads by function guarantee of `Window::oldest`.
+        unsafe { show(p) };
+        w.restart(11)?;
+        pr_info!("justify-function-guarantee: reading the oldest sample of the old window\n");
+        // Wrong: "`$ret` is valid for reads" lasted until `w` was next moved, dropped or mutably
+        // borrowed; `restart` borrowed it mutably and freed the samples `p` points into.
+        // SAFETY: (claimed) `p` is valid for reads by function guarantee of `Window::oldest`.
+        unsafe { show(core::hint::black_box(p)) };
         Ok(Example)
     }
 }

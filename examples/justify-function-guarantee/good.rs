@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Good: the pointer from `stash` is used as its guarantee allows, then released exactly once.
+//! Good: the pointer from `Window::oldest` is used while its guarantee lasts: before the window
+//! it came from is next mutably borrowed.
 
 use kernel::prelude::*;
 
@@ -8,50 +9,58 @@ module! {
     type: Example,
     name: "justify_function_guarantee",
     author: "safety-dict examples",
-    description: "Justifying a requirement by a function guarantee",
+    description: "Relying on a function guarantee within its terms",
     license: "GPL",
 }
 
-/// Moves `value` into a new allocation, which stays alive until it is passed to `release`.
-///
-/// # Guarantees
-///
-/// - the caller owns the allocation at `$ret`.
-fn stash(value: u64) -> Result<*mut u64> {
-    Ok(KBox::into_raw(KBox::new(value, GFP_KERNEL)?))
+/// The last four samples of a sensor.
+struct Window {
+    samples: KBox<[u32; 4]>,
 }
 
-/// Frees an allocation made by `stash`.
+impl Window {
+    /// Returns a pointer to the oldest sample.
+    ///
+    /// # Guarantees
+    ///
+    /// - `$ret` is valid for reads.
+    fn oldest(&self) -> *const u32 {
+        &self.samples[0]
+    }
+
+    /// Starts a new window; the old samples are freed.
+    fn restart(&mut self, first: u32) -> Result {
+        self.samples = KBox::new([first; 4], GFP_KERNEL)?;
+        Ok(())
+    }
+}
+
+/// Prints the sample at `p`.
 ///
 /// # Safety
 ///
-/// - `ptr` was returned by a previous call to `stash`.
-/// - the caller passes ownership of the allocation at `ptr` to this function.
+/// - `p` is valid for reads.
 #[inline(never)]
-unsafe fn release(ptr: *mut u64) {
-    // SAFETY:
-    // - `ptr` points at an allocation allocated with `Kmalloc` by function requirements.
-    // - the caller passes ownership of the allocation at `ptr` to the function by function
-    //   requirements.
-    drop(unsafe { KBox::from_raw(ptr) });
+unsafe fn show(p: *const u32) {
+    // SAFETY: `p` is valid for reads by function requirements.
+    let value = unsafe { p.read() };
+    pr_info!("oldest sample {}\n", value);
 }
 
 struct Example;
 
 impl kernel::Module for Example {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let p = stash(41)?;
-        // SAFETY: `p` is valid for reads and writes by function guarantee of `stash`.
-        let value = unsafe {
-            *p += 1;
-            *p
+        let mut w = Window {
+            samples: KBox::new([7, 8, 9, 10], GFP_KERNEL)?,
         };
-        pr_info!("stashed value {}\n", value);
-        // SAFETY:
-        // - `p` was returned by a previous call to `stash` by the first line of this function.
-        // - the caller passes ownership of the allocation at `p` to this function by function
-        //   guarantee of `stash`.
-        unsafe { release(p) };
+        let p = w.oldest();
+        // SAFETY: `p` is valid for reads by function guarantee of `Window::oldest`.
+        unsafe { show(p) };
+        w.restart(11)?;
+        let p = w.oldest();
+        // SAFETY: `p` is valid for reads by function guarantee of `Window::oldest`.
+        unsafe { show(p) };
         pr_info!("justify-function-guarantee: done\n");
         Ok(Example)
     }

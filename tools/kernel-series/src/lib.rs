@@ -10,13 +10,13 @@
 //! - [`verify`]: apply, checkpatch, htmldocs, Kbuild and QEMU on an unpacked 6.12 tree.
 
 pub mod base;
+mod blob;
 pub mod docs;
 pub mod error;
 pub mod mail;
 pub mod rest;
 mod run;
 pub mod samples;
-mod sha1;
 pub mod tree;
 pub mod verify;
 

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::blob;
 use crate::error::{Result, SeriesError};
-use crate::sha1;
 
 /// One change of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,7 +103,7 @@ pub fn create_diff(path: &str, content: &str) -> String {
     let lines: Vec<&str> = content.lines().collect();
     let mut d = format!(
         "diff --git a/{path} b/{path}\nnew file mode 100644\nindex 000000000000..{}\n--- /dev/null\n+++ b/{path}\n@@ -0,0 +{} @@\n",
-        &sha1::blob_id(content.as_bytes())[..12],
+        &blob::blob_id(content.as_bytes())[..12],
         count(1, lines.len())
     );
     for l in lines {
@@ -128,8 +128,8 @@ fn insert_diff(
     let old_n = end - start;
     let mut d = format!(
         "diff --git a/{path} b/{path}\nindex {}..{} 100644\n--- a/{path}\n+++ b/{path}\n@@ -{} +{} @@\n",
-        &sha1::blob_id(old.as_bytes())[..12],
-        &sha1::blob_id(new.as_bytes())[..12],
+        &blob::blob_id(old.as_bytes())[..12],
+        &blob::blob_id(new.as_bytes())[..12],
         count(start + 1, old_n),
         count(start + 1, old_n + added.len()),
     );

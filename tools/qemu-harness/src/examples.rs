@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use safety_dict::model::{Outcome, RawSide};
+use safety_dict::model::RawSide;
 use safety_dict::report::SideName;
 
 use crate::error::{HarnessError, Result};
@@ -43,11 +43,15 @@ impl Example {
     }
 }
 
+/// The module name of an example (the rule is the dictionary library's, which checks it).
 pub fn module_name(id: &str) -> String {
-    id.replace('-', "_")
+    safety_dict::example_rules::module_name(id)
 }
 
-/// Every example, as the dictionary library loads and validates them, sorted by id.
+/// Every example, as the dictionary library loads and validates them, sorted by id. The
+/// library's `check` has already enforced the rules the harness relies on (a good side that
+/// runs, a failing side that names its report and function, markers its source prints, plain
+/// rustflags, the `module!` name): see `safety_dict::example_rules`.
 pub fn load_all(root: &Path) -> Result<Vec<Example>> {
     let dict = safety_dict::Dictionary::load(root).map_err(|e| HarnessError::Example {
         example: "(dictionary and examples)".to_string(),
@@ -66,142 +70,4 @@ pub fn from_dictionary(dict: &safety_dict::Dictionary, root: &Path) -> Vec<Examp
             raw: x.clone(),
         })
         .collect()
-}
-
-/// Everything that makes an example incomplete or inconsistent; empty when it is fine.
-pub fn problems(ex: &Example) -> Vec<String> {
-    // The dictionary library has checked the id (kebab-case) and that both sides exist.
-    let mut p = Vec::new();
-    if ex.module_name().len() > 55 {
-        p.push("id is too long for a kernel module name".to_owned());
-    }
-    for (field, value) in [
-        ("title", &ex.raw.title),
-        ("summary", &ex.raw.summary),
-        ("explanation", &ex.raw.explanation),
-    ] {
-        if value.trim().is_empty() {
-            p.push(format!("`{field}` is empty"));
-        }
-    }
-    if ex.raw.illustrates.is_empty() {
-        p.push("`illustrates` names no dictionary entry".to_owned());
-    }
-    if ex.raw.good.spec.expect != Outcome::Runs {
-        p.push("the good side must `runs`".to_owned());
-    }
-    if ex.raw.bad.spec.expect == Outcome::Runs {
-        p.push("the bad side must fail in a declared way, not `runs`".to_owned());
-    }
-    for side in [SideName::Good, SideName::Bad] {
-        let s = ex.side(side);
-        let name = side.as_str();
-        if s.expect != Outcome::Runs && s.report.as_deref().is_none_or(|r| r.trim().is_empty()) {
-            p.push(format!(
-                "{name}: a `{}` side must name its `report`",
-                s.expect
-            ));
-        }
-        if !matches!(s.expect, Outcome::Runs | Outcome::BuildFails)
-            && s.function.as_deref().is_none_or(|f| f.trim().is_empty())
-        {
-            p.push(format!(
-                "{name}: a `{}` side must name its `function`",
-                s.expect
-            ));
-        }
-        if s.expect == Outcome::Runs && s.markers.is_empty() {
-            p.push(format!(
-                "{name}: a `runs` side must list the `markers` it prints"
-            ));
-        }
-        for flag in &s.rustflags {
-            // The flags go into a Kbuild file: allow only what rustc flags are made of.
-            let ok = flag.starts_with('-')
-                && flag
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_=,.".contains(c));
-            if !ok {
-                p.push(format!(
-                    "{name}: rustflag `{flag}` is not a plain rustc flag"
-                ));
-            }
-        }
-        let code = ex.text(side);
-        let decl = format!("name: \"{}\"", ex.module_name());
-        if !code.contains(&decl) {
-            p.push(format!("{name}.rs: `module!` must declare `{decl}`"));
-        }
-        if let Some(f) = s.function.as_deref() {
-            if !code.contains(&format!("fn {f}")) {
-                p.push(format!("{name}.rs: declares no `fn {f}`"));
-            }
-        }
-        for m in &s.markers {
-            if !prints(code, m) {
-                p.push(format!("{name}.rs: never prints marker `{m}`"));
-            }
-        }
-    }
-    p
-}
-
-/// Whether some `pr_*!` format string in `code` can print `marker` (`{...}` placeholders match
-/// any text).
-pub fn prints(code: &str, marker: &str) -> bool {
-    code.split("pr_")
-        .skip(1)
-        .filter_map(|rest| {
-            let start = rest.find("!(\"")? + 3;
-            let body = &rest[start..];
-            let end = body.find('"')?;
-            Some(body[..end].trim_end_matches("\\n"))
-        })
-        .any(|fmt| format_matches(fmt, marker))
-}
-
-/// Matches `text` against a format string whose `{...}` placeholders are wildcards.
-pub fn format_matches(fmt: &str, text: &str) -> bool {
-    let mut pieces = Vec::new();
-    let mut rest = fmt;
-    while let Some(open) = rest.find('{') {
-        pieces.push(&rest[..open]);
-        match rest[open..].find('}') {
-            Some(close) => rest = &rest[open + close + 1..],
-            None => return false,
-        }
-    }
-    pieces.push(rest);
-    if pieces.len() == 1 {
-        return fmt == text;
-    }
-    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
-    if !text.starts_with(first) || !text[first.len()..].ends_with(last) {
-        return false;
-    }
-    let mut pos = first.len();
-    let end = text.len() - last.len();
-    for mid in &pieces[1..pieces.len() - 1] {
-        match text[pos..end].find(mid) {
-            Some(i) => pos += i + mid.len(),
-            None => return false,
-        }
-    }
-    pos <= end
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn markers_match_format_strings() {
-        let code = "pr_info!(\"access_a returned {}\\n\", a);\npr_info!(\"done\\n\");";
-        assert!(prints(code, "access_a returned 42"));
-        assert!(prints(code, "done"));
-        assert!(!prints(code, "access_a returned"));
-        assert!(!prints(code, "something else"));
-        assert!(format_matches("a {} b {:?} c", "a 1 b [2] c"));
-        assert!(!format_matches("a {} b", "a 1 c"));
-    }
 }

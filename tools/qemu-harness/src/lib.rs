@@ -7,7 +7,6 @@
 
 pub mod cli;
 pub mod cmd;
-pub mod docs;
 pub mod error;
 pub mod examples;
 pub mod initramfs;

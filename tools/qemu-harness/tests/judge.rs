@@ -275,31 +275,52 @@ fn an_unexpected_second_report_fails() {
 }
 
 #[test]
-fn refcount_warning_synthetic() {
-    // Hand-written in the shape of a `refcount_t: underflow` WARN (not captured: no example
-    // triggers one today).
-    let log = "\
-@@SAFETY-DICT@@ BEGIN insmod
-[    1.0] ------------[ cut here ]------------
-[    1.0] refcount_t: underflow; use-after-free.
-[    1.0] WARNING: CPU: 0 PID: 18 at lib/refcount.c:28 refcount_warn_saturate+0x9d/0x110
-[    1.0] Call Trace:
-[    1.0]  _RNvCs1_7example9put_twice+0x10/0x20 [example]
-@@SAFETY-DICT@@ insmod status 0
-@@SAFETY-DICT@@ END
-";
+fn refcount_underflow_warning() {
+    // Captured from `refcount-underflow/bad`: the WARN's message is on the line above
+    // `WARNING: CPU: ...`, and the Rust `dec_ref` is in the call trace.
+    let log = fixture("warning-refcount-underflow.log");
     let s = side(
         Outcome::Warning,
         Some("refcount_t: underflow"),
-        Some("put_twice"),
-        &[],
+        Some("dec_ref"),
+        &["counter idle"],
     );
-    let v = boot(&s, log);
+    let v = boot(&s, &log);
     assert_pass(&v);
     assert_eq!(
         v.detail.as_deref(),
         Some("refcount_t: underflow; use-after-free.")
     );
+    // The same log does not pass for another function or another kind of report.
+    assert_fail(
+        &boot(
+            &side(Outcome::Warning, Some("refcount_t"), Some("inc_ref"), &[]),
+            &log,
+        ),
+        "inc_ref",
+    );
+    assert_fail(
+        &boot(
+            &side(Outcome::Kasan, Some("use-after-free"), Some("dec_ref"), &[]),
+            &log,
+        ),
+        "observed `warning`",
+    );
+}
+
+#[test]
+fn overflow_check_panics() {
+    // Captured from `integer-overflow/bad`: `CONFIG_RUST_OVERFLOW_CHECKS` makes `+` panic.
+    let log = fixture("panic-add-overflow.log");
+    let s = side(
+        Outcome::Panic,
+        Some("attempt to add with overflow"),
+        Some("write_record"),
+        &[],
+    );
+    let v = boot(&s, &log);
+    assert_pass(&v);
+    assert_eq!(v.detail.as_deref(), Some("attempt to add with overflow"));
 }
 
 #[test]

@@ -7,6 +7,7 @@ pub mod api_specific;
 pub mod config;
 pub mod diag;
 pub mod dictionary;
+pub mod example_rules;
 pub mod expand;
 pub mod export;
 pub mod files;

@@ -919,6 +919,16 @@ fn load_examples(root: &Files, diags: &mut Diagnostics) -> Result<Vec<ReadExampl
         };
         let good = read_side("good.rs", &raw.good);
         let bad = read_side("bad.rs", &raw.bad);
+        crate::example_rules::check(
+            &id,
+            &src.rel,
+            &src.text,
+            [
+                good.as_ref().map(|s| (&*s.file, &*s.source)),
+                bad.as_ref().map(|s| (&*s.file, &*s.source)),
+            ],
+            diags,
+        );
         let example = match (good, bad) {
             (Some(good), Some(bad)) => Some(Example {
                 id,

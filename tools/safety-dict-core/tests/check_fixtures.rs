@@ -307,6 +307,108 @@ fn example_without_good_rs() {
     );
 }
 
+// The rules of an example pair that the QEMU harness relies on (`example_rules.rs`): one
+// fixture each, every one a copy of the same valid pair with one thing wrong.
+
+#[test]
+fn example_good_side_must_run() {
+    assert_problems(
+        "example-good-not-runs",
+        &["examples/null-check/example.toml:7:10: the good side expects `panic`"],
+    );
+}
+
+#[test]
+fn example_bad_side_must_fail() {
+    assert_problems(
+        "example-bad-runs",
+        &["examples/null-check/example.toml:11:10: the bad side expects `runs`"],
+    );
+}
+
+#[test]
+fn example_failing_side_names_its_report() {
+    assert_problems(
+        "example-no-report",
+        &["examples/null-check/example.toml:11:10: the bad side expects `oops` but names no `report`"],
+    );
+}
+
+#[test]
+fn example_crashing_side_names_its_function() {
+    assert_problems(
+        "example-no-function",
+        &[
+            "examples/null-check/example.toml:11:10: the bad side expects `oops` but names no \
+           `function`",
+        ],
+    );
+}
+
+#[test]
+fn example_function_is_declared_by_the_source() {
+    assert_problems(
+        "example-function-not-declared",
+        &["examples/null-check/example.toml:13:12: bad.rs declares no `fn read_two`"],
+    );
+}
+
+#[test]
+fn example_running_side_lists_markers() {
+    assert_problems(
+        "example-no-markers",
+        &["examples/null-check/example.toml:7:10: the good side `runs` but lists no `markers`"],
+    );
+}
+
+#[test]
+fn example_markers_are_printed() {
+    assert_problems(
+        "example-marker-not-printed",
+        &[
+            "examples/null-check/example.toml:8:22: good.rs never prints marker \
+           `null-check: finished`",
+        ],
+    );
+}
+
+#[test]
+fn example_rustflags_are_plain() {
+    assert_problems(
+        "example-bad-rustflag",
+        &["examples/null-check/example.toml:14:38: rustflag `-C$(shell id)` is not a plain rustc \
+           flag"],
+    );
+}
+
+#[test]
+fn example_module_name_is_the_id() {
+    assert_problems(
+        "example-module-name",
+        &["examples/null-check/bad.rs:8:12: `module!` name is `null_chek`, not `null_check`"],
+    );
+}
+
+#[test]
+fn example_text_fields_and_illustrates_are_not_empty() {
+    assert_problems(
+        "example-empty-fields",
+        &[
+            "examples/null-check/example.toml:1:9: `title` is empty",
+            "examples/null-check/example.toml:4:15: `illustrates` names no dictionary entry",
+        ],
+    );
+}
+
+#[test]
+fn example_id_fits_a_module_name() {
+    assert_problems(
+        "example-long-id",
+        &["examples/a-null-check-whose-id-is-far-too-long-for-linux/example.toml:1:1: example id \
+           `a-null-check-whose-id-is-far-too-long-for-linux` is longer than 43 characters"],
+    );
+}
+
 #[test]
 fn missing_grammar_file() {
     assert_problems(

@@ -225,9 +225,24 @@ pub fn test(root: &Path, only: Option<&[String]>) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let (passed, failed) = run_steps(root, STEPS, only);
+    if !failed.is_empty() {
+        eprintln!("failed steps: {}", failed.join(", "));
+    }
+    println!("steps: {passed} passed, {} failed", failed.len());
+    if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Runs `steps` in order (or the named ones), each with its time; stops after a failed
+/// `setup`. Returns the number passed and the names of those that failed.
+fn run_steps(root: &Path, steps: &[Step], only: Option<&[String]>) -> (usize, Vec<&'static str>) {
     let mut passed = 0;
     let mut failed = Vec::new();
-    for step in STEPS {
+    for step in steps {
         if only.is_some_and(|o| !o.iter().any(|n| n == step.name)) {
             continue;
         }
@@ -257,15 +272,7 @@ pub fn test(root: &Path, only: Option<&[String]>) -> ExitCode {
             }
         }
     }
-    if !failed.is_empty() {
-        eprintln!("failed steps: {}", failed.join(", "));
-    }
-    println!("steps: {passed} passed, {} failed", failed.len());
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    (passed, failed)
 }
 
 /// `mdbook build` of the same pages with and without the preprocessor.
@@ -305,4 +312,73 @@ pub fn bench_book(root: &Path) -> Result<(), TaskError> {
     );
     println!("ratio: {:.2}x (target: at most 1.3x)", with / without);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static LATER_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+    fn fails(_: &Path) -> Result<(), TaskError> {
+        Err(TaskError("no apt".into()))
+    }
+
+    fn counts(_: &Path) -> Result<(), TaskError> {
+        LATER_RUNS.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    #[test]
+    fn a_failed_setup_stops_the_run() {
+        let steps = [
+            Step {
+                name: "setup",
+                about: "",
+                run: fails,
+            },
+            Step {
+                name: "later",
+                about: "",
+                run: counts,
+            },
+        ];
+        let (passed, failed) = run_steps(Path::new("."), &steps, None);
+        assert_eq!((passed, failed), (0, vec!["setup"]));
+        assert_eq!(
+            LATER_RUNS.load(Ordering::SeqCst),
+            0,
+            "a step ran after setup failed"
+        );
+    }
+
+    #[test]
+    fn another_failed_step_does_not_stop_the_run() {
+        static AFTER: AtomicUsize = AtomicUsize::new(0);
+        fn after(_: &Path) -> Result<(), TaskError> {
+            AFTER.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        }
+        let steps = [
+            Step {
+                name: "fmt",
+                about: "",
+                run: fails,
+            },
+            Step {
+                name: "unit",
+                about: "",
+                run: after,
+            },
+        ];
+        let (passed, failed) = run_steps(Path::new("."), &steps, None);
+        assert_eq!((passed, failed), (1, vec!["fmt"]));
+        assert_eq!(AFTER.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn setup_is_the_first_step() {
+        assert_eq!(STEPS[0].name, "setup");
+    }
 }
