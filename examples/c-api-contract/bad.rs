@@ -25,6 +25,11 @@ struct Entry {
 
 /// The comparison function `lookup` gives to `bsearch`: compares an entry's `id` with the
 /// `u32` key.
+///
+/// # Safety
+///
+/// - `elt.cast::<Entry>()` is valid for reads.
+/// - `key.cast::<u32>()` is valid for reads.
 #[inline(never)]
 unsafe extern "C" fn compare_id(elt: *const c_void, key: *const c_void) -> c_int {
     // Wrong: `bsearch` calls `cmp(key, element)`. The first argument is the 4-byte key, and

@@ -26,6 +26,11 @@ struct Entry {
 /// The comparison function `lookup` gives to `bsearch`: compares the `u32` key with an entry's
 /// `id`. `bsearch` calls it as `cmp(key, element)` (`include/linux/bsearch.h`), with the `key`
 /// and the elements of the array that `lookup` passed.
+///
+/// # Safety
+///
+/// - `key.cast::<u32>()` is valid for reads.
+/// - `elt.cast::<Entry>()` is valid for reads.
 #[inline(never)]
 unsafe extern "C" fn compare_id(key: *const c_void, elt: *const c_void) -> c_int {
     // SAFETY: `key` is valid for reads by the C API contract.
