@@ -378,9 +378,11 @@
             return { masked: rejoinMasks(text, foldWhitespace(masked)), codes: codes };
         }
 
+        var LINK = new RegExp(data.link_pattern, "gu");
         function fold(text) {
             var f = mask(text);
-            var s = f.masked;
+            var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
+            f.masked = s;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }
             s = stripFinalPunctuation(s);

@@ -472,6 +472,9 @@ impl Grammar {
     /// Applies every folding rule: list marker, lead-ins, rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
+        if let std::borrow::Cow::Owned(plain) = unlink(&f.masked) {
+            f.masked = plain;
+        }
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
         s = strip_final_punctuation(s);
@@ -575,6 +578,20 @@ fn list_marker_len(s: &str) -> usize {
         0 => 0,
         run => end + run,
     }
+}
+
+/// Markdown links read as their text: "[`RBTree`]", "[valid](valid.html)" and "[text][ref]"
+/// outside code spans (already masked), when the bracket opens a word. The web expander runs
+/// the same regex.
+pub const LINK_PATTERN: &str = r"(^| |\()\[([^\[\]]+)\](?:\([^() ]*\)|\[[^\[\]]*\])?";
+
+fn unlink(masked: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !masked.contains('[') {
+        return std::borrow::Cow::Borrowed(masked);
+    }
+    RE.get_or_init(|| Regex::new(LINK_PATTERN).expect("static regex"))
+        .replace_all(masked, "$1$2")
 }
 
 fn strip_final_punctuation(s: &str) -> &str {
@@ -727,5 +744,15 @@ mod tests {
         let (p, rest) = g.justification_prefix(&f.masked).expect("prefix found");
         assert_eq!(p.justification, "function-requirements");
         assert!(rest.ends_with("is valid for reads"));
+    }
+
+    #[test]
+    fn markdown_links_read_as_their_text() {
+        assert_eq!(
+            unlink("p is [valid](valid.html) for reads"),
+            "p is valid for reads"
+        );
+        assert_eq!(unlink("[a][r] and ([b])"), "a and (b)");
+        assert_eq!(unlink("x[i] is [open"), "x[i] is [open");
     }
 }

@@ -199,6 +199,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Must be non-null and properly aligned.",
         "- non-null\n- aligned\n- something unknown",
         "points to something unknown",
+        "`p` is [valid](valid.html) for reads.",
+        "`p` is [valid][valid] for reads and [aligned].",
+        "`p` points into the [`RBTree`] and is non-null.",
+        "`a[i]` is non-null and `b` is [not a link.",
     ] {
         out.push(list.to_string());
     }
