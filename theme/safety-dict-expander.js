@@ -704,10 +704,47 @@
             return listReadingHolds(out.map(function (r) { return !!r.found; }), parts[parts.length - 1]) ? out : null;
         }
 
+        // reading.rs, split_subjects: "Both `a` and `b` must be aligned".
+        function splitSubjects(masked) {
+            if (!grammar.subject_conjunction) { return null; }
+            var conj = grammar.subject_conjunction.toLowerCase();
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var at = 0;
+            var openings = grammar.subject_openings || [];
+            for (var i = 0; i < openings.length; i++) {
+                var o = openings[i].toLowerCase();
+                if (startsWithWords(lower, o)) { at = o.length + 1; break; }
+            }
+            function code(i) {
+                var c = masked.codePointAt(i);
+                return c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT ? String.fromCodePoint(c).length : 0;
+            }
+            var first = code(at);
+            if (!first) { return null; }
+            var sep = " " + conj + " ";
+            var secondAt = at + first + sep.length;
+            if (lower.slice(at + first, secondAt) !== sep) { return null; }
+            var second = code(secondAt);
+            if (!second) { return null; }
+            var rest = masked.slice(secondAt + second);
+            if (rest.charAt(0) !== " ") { return null; }
+            rest = rest.slice(1);
+            if (trim(rest) === "") { return null; }
+            return [masked.slice(at, at + first) + " " + rest, masked.slice(secondAt, secondAt + second) + " " + rest];
+        }
+
         function predicates(folded, masked) {
             var whole = read(piece(folded, masked));
             if (whole.found) { return [whole]; }
-            return list(folded, masked) || [whole];
+            var l = list(folded, masked);
+            if (l !== null) { return l; }
+            var parts = splitSubjects(masked);
+            if (parts !== null) {
+                var readings = parts.map(function (p) { return read(piece(folded, p)); });
+                if (readings.every(function (r) { return !!r.found; })) { return readings; }
+            }
+            return [whole];
         }
 
         function reasons(folded, masked) {
@@ -774,8 +811,7 @@
                 var found = impliedMatch(c.form.justification, {});
                 consider(predicates(folded, c.statement), [{ text: c.form.words, folded: fold(c.form.words), found: found }]);
             });
-            var l = list(folded, masked);
-            if (l !== null) { consider(l, []); }
+            consider(predicates(folded, masked), []);
             if (best !== null && bestScore > 0) {
                 return item(text, position, statementsOf(best.statements), best.reasons.map(justificationOf));
             }

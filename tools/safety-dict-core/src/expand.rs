@@ -450,10 +450,8 @@ impl Dictionary {
             };
             consider(self.predicates(&folded, &statement), vec![reason]);
         }
-        // A list of predicates with no reason.
-        if let Some(parts) = self.list(&folded, masked) {
-            consider(parts, Vec::new());
-        }
+        // A list of predicates, or subjects sharing one, with no reason.
+        consider(self.predicates(&folded, masked), Vec::new());
         match best {
             Some((score, statements, reasons)) if score > 0 => item(
                 self.statements(statements, nearest, position),
@@ -546,7 +544,18 @@ impl Dictionary {
         if whole.found.is_some() {
             return vec![whole];
         }
-        self.list(folded, masked).unwrap_or_else(|| vec![whole])
+        if let Some(list) = self.list(folded, masked) {
+            return list;
+        }
+        // "Both `a` and `b` must be aligned": the predicate once for each subject.
+        if let Some(parts) = self.grammar.split_subjects(masked) {
+            let readings: Vec<Reading> =
+                parts.iter().map(|p| self.read(piece(folded, p))).collect();
+            if readings.iter().all(|r| r.found.is_some()) {
+                return readings;
+            }
+        }
+        vec![whole]
     }
 
     /// The reasons after "by" or a connector, split at the justification conjunction.

@@ -48,6 +48,10 @@ pub struct RawGrammar {
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
+    #[serde(default)]
+    pub subject_conjunction: Option<String>,
+    #[serde(default)]
+    pub subject_openings: Vec<String>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -136,6 +140,8 @@ pub struct GrammarData {
     pub placeholders: Vec<String>,
     pub predicate_verbs: Vec<String>,
     pub checked_forms: Vec<CheckedForm>,
+    pub subject_conjunction: Option<String>,
+    pub subject_openings: Vec<String>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -315,7 +321,7 @@ pub fn mask_index(c: char) -> Option<usize> {
         .then(|| (v - MASK_BASE) as usize)
 }
 
-fn mask_char(i: usize) -> char {
+pub(crate) fn mask_char(i: usize) -> char {
     char::from_u32(MASK_BASE + i as u32).unwrap_or('\u{FFFD}')
 }
 
@@ -341,7 +347,9 @@ impl Grammar {
             .chain(&raw.conditions)
             .chain(&raw.placeholders)
             .chain(&raw.predicate_verbs)
-            .chain(raw.checked_form.iter().map(|c| &c.words));
+            .chain(raw.checked_form.iter().map(|c| &c.words))
+            .chain(&raw.subject_conjunction)
+            .chain(&raw.subject_openings);
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
@@ -373,6 +381,8 @@ impl Grammar {
             placeholders: raw.placeholders.clone(),
             predicate_verbs: raw.predicate_verbs.clone(),
             checked_forms: raw.checked_form.clone(),
+            subject_conjunction: raw.subject_conjunction.clone(),
+            subject_openings: raw.subject_openings.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();

@@ -216,6 +216,41 @@ impl Grammar {
         out
     }
 
+    /// Two code subjects sharing one predicate ("both `a` and `b` is aligned", after the
+    /// rewrites): the predicate once for each subject, masked like `masked`.
+    pub fn split_subjects(&self, masked: &str) -> Option<[String; 2]> {
+        let conj = self.data.subject_conjunction.as_deref()?.to_lowercase();
+        let lower = lower_same_len(masked)?;
+        let mut at = 0;
+        for o in &self.data.subject_openings {
+            let o = o.to_lowercase();
+            if starts_with_words(&lower, &o) {
+                at = o.len() + 1;
+                break;
+            }
+        }
+        let code = |i: usize| {
+            let c = masked.get(i..)?.chars().next()?;
+            crate::grammar::mask_index(c).map(|_| c.len_utf8())
+        };
+        let first = code(at)?;
+        let sep = format!(" {conj} ");
+        let second_at = at + first + sep.len();
+        if lower.get(at + first..second_at)? != sep {
+            return None;
+        }
+        let second = code(second_at)?;
+        let rest = masked.get(second_at + second..)?;
+        let rest = rest.strip_prefix(' ')?;
+        if rest.trim().is_empty() {
+            return None;
+        }
+        Some([
+            format!("{} {rest}", &masked[at..at + first]),
+            format!("{} {rest}", &masked[second_at..second_at + second]),
+        ])
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or a list of three or
     /// more has at least two recognised parts and its last part is either recognised or opens
@@ -255,6 +290,9 @@ mod tests {
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
+
+            subject_conjunction = "and"
+            subject_openings = ["both"]
 
             [[checked_form]]
             words = "is checked to be"
@@ -328,6 +366,23 @@ mod tests {
     fn prefixes_longest_first() {
         let g = grammar();
         assert_eq!(g.shared_prefixes("p is valid"), vec!["p is", "p"]);
+    }
+
+    #[test]
+    fn two_subjects_share_a_predicate() {
+        let g = grammar();
+        let a = crate::grammar::mask_char(0);
+        let b = crate::grammar::mask_char(1);
+        let split = g.split_subjects(&format!("Both {a} and {b} is aligned"));
+        assert_eq!(
+            split,
+            Some([format!("{a} is aligned"), format!("{b} is aligned")])
+        );
+        assert!(g.split_subjects(&format!("{a} and {b}")).is_none());
+        assert!(g
+            .split_subjects(&format!("{a} is aligned and {b} is valid"))
+            .is_none());
+        assert!(g.split_subjects("x and y is aligned").is_none());
     }
 
     #[test]
