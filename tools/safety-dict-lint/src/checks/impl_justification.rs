@@ -92,22 +92,8 @@ pub fn check_impl(ctx: &mut Ctx<'_>, imp: &ast::Impl, comment: &TaggedComment) {
     let Alignment { used, order, .. } = align(ctx, &items, &wanted);
     let name = &tr.name;
     let location = tr.location();
-    let mut notes = vec![format!(
-        "`{name}` is defined at {location}; its `# Safety` list, in order:"
-    )];
-    notes.extend(trait_items.iter().enumerate().map(|(i, t)| {
-        format!(
-            "({}) {}",
-            i + 1,
-            t.split_whitespace().collect::<Vec<_>>().join(" ")
-        )
-    }));
-    let with_notes = |mut r: Report| {
-        for n in &notes {
-            r = r.note(n.clone());
-        }
-        r
-    };
+    let notes = super::justification_order::list_notes(name, &location, trait_items.iter());
+    let with_notes = |r: Report| super::justification_order::with_notes(r, &notes);
     if order.is_empty() {
         ctx.report(with_notes(
             Report::new(

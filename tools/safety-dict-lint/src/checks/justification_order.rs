@@ -142,23 +142,8 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
     let Alignment { used, order, extra } = align(ctx, &items, &wanted);
     let name = callee.display_name();
     let location = callee.location();
-    // The callee's list in full, one note per item, so a reader can compare without opening it.
-    let mut notes = vec![format!(
-        "`{name}` is defined at {location}; its `# Safety` list, in order:"
-    )];
-    notes.extend(callee_items.iter().enumerate().map(|(i, t)| {
-        format!(
-            "({}) {}",
-            i + 1,
-            t.split_whitespace().collect::<Vec<_>>().join(" ")
-        )
-    }));
-    let with_notes = |mut r: Report| {
-        for n in &notes {
-            r = r.note(n.clone());
-        }
-        r
-    };
+    let notes = list_notes(&name, &location, callee_items.iter());
+    let with_notes = |r: Report| with_notes(r, &notes);
     if order.is_empty() {
         ctx.report(with_notes(
             Report::new(
@@ -214,4 +199,32 @@ pub fn check_block(ctx: &mut Ctx<'_>, block: &ast::BlockExpr, comment: &TaggedCo
             .label("follow the order of the callee's `# Safety` list"),
         ));
     }
+}
+
+/// The compared `# Safety` list in full, one note per item, so a reader can compare without
+/// opening the definition (SD0009 for a callee, SD0017 for a trait).
+pub(super) fn list_notes<T: AsRef<str>>(
+    name: &str,
+    location: &str,
+    items: impl Iterator<Item = T>,
+) -> Vec<String> {
+    let mut notes = vec![format!(
+        "`{name}` is defined at {location}; its `# Safety` list, in order:"
+    )];
+    notes.extend(items.enumerate().map(|(i, t)| {
+        format!(
+            "({}) {}",
+            i + 1,
+            t.as_ref().split_whitespace().collect::<Vec<_>>().join(" ")
+        )
+    }));
+    notes
+}
+
+/// `r` with every note of `notes`.
+pub(super) fn with_notes(mut r: Report, notes: &[String]) -> Report {
+    for n in notes {
+        r = r.note(n.clone());
+    }
+    r
 }
