@@ -117,6 +117,14 @@ fn is_location(example: &str) -> bool {
 }
 
 impl ApiSpecific {
+    /// The keys (`phrasing_key`) of every listed phrasing, for repeated lookups.
+    pub fn key_set(&self) -> std::collections::HashSet<String> {
+        self.phrasings
+            .iter()
+            .map(|p| phrasing_key(&p.text))
+            .collect()
+    }
+
     /// Whether `text` is listed (compared as the lint groups phrasings).
     pub fn contains(&self, text: &str) -> bool {
         let key = phrasing_key(text);
@@ -125,6 +133,17 @@ impl ApiSpecific {
 
     /// Parses and checks the file's text against `dict`; `rel` names it in diagnostics.
     pub fn parse(rel: &Path, text: &str, dict: &Dictionary) -> Result<ApiSpecific, LoadError> {
+        Self::parse_with(rel, text, Some(dict))
+    }
+
+    /// Parses and checks the file's text; the costly check that the dictionary does not
+    /// recognise a listed phrasing runs only when `dict` is given (`check` gives it; a lint
+    /// run, which only looks phrasings up, does not).
+    fn parse_with(
+        rel: &Path,
+        text: &str,
+        dict: Option<&Dictionary>,
+    ) -> Result<ApiSpecific, LoadError> {
         let source: Arc<str> = Arc::from(text);
         let diag = |span: std::ops::Range<usize>, message: String| {
             Diagnostic::new(rel, &source, span, message)
@@ -206,8 +225,8 @@ impl ApiSpecific {
                     .with_hint("say in one line why a general dictionary should not hold it"),
                 );
             }
-            let item = dict.analyse_item_without_nearest(&text);
-            if !item.is_placeholder() && item.is_recognised() {
+            let item = dict.map(|d| d.analyse_item_without_nearest(&text));
+            if let Some(item) = item.filter(|i| !i.is_placeholder() && i.is_recognised()) {
                 let ids: Vec<&str> = item.parts().filter_map(|s| s.entry()).collect();
                 diags.push(
                     diag(
@@ -240,6 +259,16 @@ impl ApiSpecific {
 /// Loads and checks `dictionary/api-specific.toml` of a repository; an absent file is an
 /// empty list.
 pub fn load(files: &Files, dict: &Dictionary) -> Result<ApiSpecific, LoadError> {
+    load_with(files, Some(dict))
+}
+
+/// Loads the list for looking phrasings up: every check but the one against the dictionary,
+/// which `safety-dict check` runs.
+pub fn load_for_lookup(files: &Files) -> Result<ApiSpecific, LoadError> {
+    load_with(files, None)
+}
+
+fn load_with(files: &Files, dict: Option<&Dictionary>) -> Result<ApiSpecific, LoadError> {
     let rel = Path::new(PATH);
     if !files.is_file(rel) {
         return Ok(ApiSpecific::default());
@@ -248,7 +277,7 @@ pub fn load(files: &Files, dict: &Dictionary) -> Result<ApiSpecific, LoadError> 
         path: files.display_path(rel),
         source,
     })?;
-    ApiSpecific::parse(rel, &text, dict)
+    ApiSpecific::parse_with(rel, &text, dict)
 }
 
 #[cfg(test)]
