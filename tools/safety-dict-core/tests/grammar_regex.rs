@@ -63,7 +63,9 @@ fn strip_final_punctuation(s: &str) -> &str {
 fn reference_fold(text: &str) -> (String, Vec<String>) {
     let f = fx();
     let masked = f.grammar.mask(text);
-    let mut s = masked.masked.clone();
+    // Markdown links read as their text, right after masking, as the web expander does.
+    let link = regex::Regex::new(safety_dict::grammar::LINK_PATTERN).expect("link pattern");
+    let mut s = link.replace_all(&masked.masked, "$1$2").into_owned();
     if let Some(m) = f.list_marker.find(&s) {
         s = s[m.end()..].to_string();
     }
