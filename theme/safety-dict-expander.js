@@ -734,17 +734,20 @@
             return [masked.slice(at, at + first) + " " + rest, masked.slice(secondAt, secondAt + second) + " " + rest];
         }
 
+        // expand.rs, parts: a list of predicates, else two subjects sharing one.
+        function partsOf(folded, masked) {
+            var l = list(folded, masked);
+            if (l !== null) { return l; }
+            var subjects = splitSubjects(masked);
+            if (subjects === null) { return null; }
+            var readings = subjects.map(function (p) { return read(piece(folded, p)); });
+            return readings.every(function (r) { return !!r.found; }) ? readings : null;
+        }
+
         function predicates(folded, masked) {
             var whole = read(piece(folded, masked));
             if (whole.found) { return [whole]; }
-            var l = list(folded, masked);
-            if (l !== null) { return l; }
-            var parts = splitSubjects(masked);
-            if (parts !== null) {
-                var readings = parts.map(function (p) { return read(piece(folded, p)); });
-                if (readings.every(function (r) { return !!r.found; })) { return readings; }
-            }
-            return [whole];
+            return partsOf(folded, masked) || [whole];
         }
 
         function reasons(folded, masked) {
@@ -811,7 +814,8 @@
                 var found = impliedMatch(c.form.justification, {});
                 consider(predicates(folded, c.statement), [{ text: c.form.words, folded: fold(c.form.words), found: found }]);
             });
-            consider(predicates(folded, masked), []);
+            var parts = partsOf(folded, masked);
+            if (parts !== null) { consider(parts, []); }
             if (best !== null && bestScore > 0) {
                 return item(text, position, statementsOf(best.statements), best.reasons.map(justificationOf));
             }

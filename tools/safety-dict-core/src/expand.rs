@@ -450,8 +450,11 @@ impl Dictionary {
             };
             consider(self.predicates(&folded, &statement), vec![reason]);
         }
-        // A list of predicates, or subjects sharing one, with no reason.
-        consider(self.predicates(&folded, masked), Vec::new());
+        // A list of predicates, or subjects sharing one, with no reason (the whole sentence was
+        // matched above).
+        if let Some(parts) = self.parts(&folded, masked) {
+            consider(parts, Vec::new());
+        }
         match best {
             Some((score, statements, reasons)) if score > 0 => item(
                 self.statements(statements, nearest, position),
@@ -544,18 +547,24 @@ impl Dictionary {
         if whole.found.is_some() {
             return vec![whole];
         }
+        self.parts(folded, masked).unwrap_or_else(|| vec![whole])
+    }
+
+    /// A statement that is no phrasing as a whole read in parts: a list of predicates, else
+    /// two subjects sharing one ("Both `a` and `b` must be aligned"), every part recognised.
+    fn parts(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
         if let Some(list) = self.list(folded, masked) {
-            return list;
+            return Some(list);
         }
-        // "Both `a` and `b` must be aligned": the predicate once for each subject.
-        if let Some(parts) = self.grammar.split_subjects(masked) {
-            let readings: Vec<Reading> =
-                parts.iter().map(|p| self.read(piece(folded, p))).collect();
-            if readings.iter().all(|r| r.found.is_some()) {
-                return readings;
-            }
-        }
-        vec![whole]
+        let subjects = self.grammar.split_subjects(masked)?;
+        let readings: Vec<Reading> = subjects
+            .iter()
+            .map(|p| self.read(piece(folded, p)))
+            .collect();
+        readings
+            .iter()
+            .all(|r| r.found.is_some())
+            .then_some(readings)
     }
 
     /// The reasons after "by" or a connector, split at the justification conjunction.
