@@ -70,14 +70,14 @@ const KERNEL_TARBALL: &str = "/usr/src/linux-source-6.12.tar.xz";
 /// `rust/` of the kernel source package, unpacked once into
 /// `~/.cache/safety-dict/linux-rust-6.12/linux-source-6.12/`: the development corpus that the
 /// lint's kernel-tree test and the labelled sentences are checked against.
-pub fn kernel_rust_tree() -> Result<(), TaskError> {
+pub fn kernel_rust_tree() -> Result<std::path::PathBuf, TaskError> {
     let home = std::env::var_os("HOME")
         .map(std::path::PathBuf::from)
         .ok_or_else(|| TaskError("HOME is not set: no place for the kernel's rust/ tree".into()))?;
     let cache = home.join(".cache/safety-dict/linux-rust-6.12");
     let root = cache.join("linux-source-6.12");
     if root.join("rust/kernel/lib.rs").is_file() {
-        return Ok(());
+        return Ok(root.join("rust"));
     }
     eprintln!(
         "xtask: unpacking rust/ of {KERNEL_TARBALL} into {}",
@@ -98,7 +98,7 @@ pub fn kernel_rust_tree() -> Result<(), TaskError> {
     std::fs::rename(tmp.join("linux-source-6.12"), &root)
         .map_err(|e| TaskError(format!("cannot move the tree to {}: {e}", root.display())))?;
     let _ = std::fs::remove_dir_all(&tmp);
-    Ok(())
+    Ok(root.join("rust"))
 }
 
 /// Node.js and npm from Debian, unless an `npm` already answers (a Node.js from elsewhere,

@@ -26,11 +26,7 @@ struct Corpus {
 }
 
 fn corpora() -> Result<Vec<Corpus>, TaskError> {
-    install::kernel_rust_tree()?;
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .ok_or_else(|| TaskError("HOME is not set".into()))?;
-    let kernel = home.join(".cache/safety-dict/linux-rust-6.12/linux-source-6.12/rust");
+    let kernel = install::kernel_rust_tree()?;
     let std_lib = Path::new(STD_LIBRARY);
     let std_paths: Vec<PathBuf> = ["core", "alloc", "std"]
         .iter()
