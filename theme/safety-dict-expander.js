@@ -592,6 +592,14 @@
                 var rest = lower.slice(at).replace(/^[, ]+/, "");
                 return (grammar.not_connectors || []).some(function (n) { return startsWithWords(rest, n.toLowerCase()); });
             }
+            // reading.rs: "the caller must ensure that ...": before it stands a duty, not a reason.
+            function duty(at) {
+                var before = lower.slice(0, at).replace(/ +$/, "");
+                return (grammar.duty_words || []).some(function (d) {
+                    d = d.toLowerCase();
+                    return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
+                });
+            }
             function push(statement, reason) {
                 if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
                     out.push({ statement: statement, reason: reason });
@@ -609,7 +617,7 @@
                 }
                 var sep = separator(word);
                 indicesOf(lower, sep).forEach(function (pos) {
-                    if (excluded(pos)) { return; }
+                    if (excluded(pos) || (c.reason === "before" && duty(pos))) { return; }
                     var left = [0, pos];
                     var right = [pos + sep.length, masked.length];
                     if (c.reason === "after") { push(left, right); } else { push(right, left); }
@@ -750,6 +758,14 @@
             return partsOf(folded, masked) || [whole];
         }
 
+        // expand.rs, claims: a statement that follows its reason is never a justification's phrasing.
+        function claims(folded, masked) {
+            return predicates(folded, masked).map(function (r) {
+                if (r.found && isJustification(r.found.entry)) { r.found = null; }
+                return r;
+            });
+        }
+
         function reasons(folded, masked) {
             var conj = " " + grammar.justification_conjunction + " ";
             return splitCi(masked, conj).map(function (p) { return read(piece(folded, p)); });
@@ -808,7 +824,8 @@
                 consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length)));
             });
             reasonedSplits(masked).forEach(function (r) {
-                consider(predicates(folded, masked.slice(r.statement[0], r.statement[1])), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+                var claim = masked.slice(r.statement[0], r.statement[1]);
+                consider(r.statement[0] > r.reason[0] ? claims(folded, claim) : predicates(folded, claim), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
             });
             checkedReadings(masked).forEach(function (c) {
                 var found = impliedMatch(c.form.justification, {});

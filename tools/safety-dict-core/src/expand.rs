@@ -436,10 +436,12 @@ impl Dictionary {
         }
         // Reasoning connectors: "Y because X", "X, so Y", "As X, Y".
         for r in self.grammar.reasoned_splits(masked) {
-            consider(
-                self.predicates(&folded, &masked[r.statement]),
-                self.reasons(&folded, &masked[r.reason]),
-            );
+            let statement = if r.statement.start > r.reason.start {
+                self.claims(&folded, &masked[r.statement])
+            } else {
+                self.predicates(&folded, &masked[r.statement])
+            };
+            consider(statement, self.reasons(&folded, &masked[r.reason]));
         }
         // A statement that names its check: "`x` is checked above to be valid".
         for (statement, form) in self.grammar.checked_readings(masked) {
@@ -548,6 +550,19 @@ impl Dictionary {
             return vec![whole];
         }
         self.parts(folded, masked).unwrap_or_else(|| vec![whole])
+    }
+
+    /// The statement that follows its reason ("X, so Y", "X guarantees Y", "As X, Y"): what
+    /// the reason leads to, so a justification's phrasing there is no statement ("The safety
+    /// requirements guarantee the type invariants" does not state `type-invariants-of-self`).
+    fn claims(&self, folded: &Folded, masked: &str) -> Vec<Reading> {
+        let mut readings = self.predicates(folded, masked);
+        for r in &mut readings {
+            if r.found.as_ref().is_some_and(|m| self.is_justification(m)) {
+                r.found = None;
+            }
+        }
+        readings
     }
 
     /// A statement that is no phrasing as a whole read in parts: a list of predicates, else

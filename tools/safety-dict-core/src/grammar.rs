@@ -41,6 +41,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub not_connectors: Vec<String>,
     #[serde(default)]
+    pub duty_words: Vec<String>,
+    #[serde(default)]
     pub conditions: Vec<String>,
     #[serde(default)]
     pub placeholders: Vec<String>,
@@ -136,6 +138,7 @@ pub struct GrammarData {
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
+    pub duty_words: Vec<String>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
     pub predicate_verbs: Vec<String>,
@@ -344,6 +347,7 @@ impl Grammar {
             .chain(&raw.predicate_separators)
             .chain(raw.connector.iter().map(|c| &c.word))
             .chain(&raw.not_connectors)
+            .chain(&raw.duty_words)
             .chain(&raw.conditions)
             .chain(&raw.placeholders)
             .chain(&raw.predicate_verbs)
@@ -377,6 +381,7 @@ impl Grammar {
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),
+            duty_words: raw.duty_words.clone(),
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
             predicate_verbs: raw.predicate_verbs.clone(),

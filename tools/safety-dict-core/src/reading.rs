@@ -38,6 +38,15 @@ fn starts_with_words(lower: &str, phrase: &str) -> bool {
 
 /// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
 /// follows the first part directly; any other stands between spaces.
+/// Whether `lower` ends with `phrase` as whole words.
+fn ends_with_words(lower: &str, phrase: &str) -> bool {
+    lower.ends_with(phrase)
+        && lower[..lower.len() - phrase.len()]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c == ' ')
+}
+
 fn separator(word: &str) -> String {
     if word.starts_with(',') {
         format!("{word} ")
@@ -87,6 +96,14 @@ impl Grammar {
                 .iter()
                 .any(|n| starts_with_words(rest, &n.to_lowercase()))
         };
+        // "the caller must ensure that ...": what comes before is a duty, not a reason.
+        let duty = |at: usize| {
+            let before = lower[..at].trim_end();
+            self.data
+                .duty_words
+                .iter()
+                .any(|d| ends_with_words(before, &d.to_lowercase()))
+        };
         let mut out = Vec::new();
         for c in &self.data.connectors {
             let word = c.word.to_lowercase();
@@ -94,7 +111,7 @@ impl Grammar {
                 ReasonAt::After | ReasonAt::Before => {
                     let sep = separator(&word);
                     for (pos, _) in lower.match_indices(&sep) {
-                        if excluded(pos) {
+                        if excluded(pos) || (c.reason == ReasonAt::Before && duty(pos)) {
                             continue;
                         }
                         let (left, right) = (0..pos, pos + sep.len()..masked.len());
@@ -287,6 +304,7 @@ mod tests {
             justification_conjunction = "and"
             predicate_separators = [", and", ",", "and"]
             not_connectors = ["so that", "as long as"]
+            duty_words = ["must", "to"]
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
@@ -308,6 +326,9 @@ mod tests {
             [[connector]]
             word = "as"
             reason = "opening"
+            [[connector]]
+            word = "ensure that"
+            reason = "before"
             "#,
         )
         .expect("test grammar parses");
@@ -338,6 +359,28 @@ mod tests {
         assert_eq!(
             parts(s, &g.reasoned_splits(s)[0]),
             ("p is valid", "we own it")
+        );
+    }
+
+    #[test]
+    fn a_duty_is_no_reason() {
+        let g = grammar();
+        let s = "the checks ensure that p is valid";
+        assert_eq!(
+            parts(s, &g.reasoned_splits(s)[0]),
+            ("p is valid", "the checks")
+        );
+        assert!(g
+            .reasoned_splits("also, callers must ensure that p is valid")
+            .is_empty());
+        assert!(g
+            .reasoned_splits("it is up to you to ensure that p is valid")
+            .is_empty());
+        // A word that only ends like a duty word is none.
+        assert_eq!(
+            g.reasoned_splits("the checks into ensure that p is valid")
+                .len(),
+            1
         );
     }
 

@@ -160,6 +160,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
             out.push(format!("{r}, {n} {just}."));
             out.push(format!("{} {just}, {r}.", upper_first(n)));
         }
+        for d in &g.duty_words {
+            out.push(format!("Also, the caller {d} ensure that {r}."));
+        }
         for c in &g.conditions {
             out.push(format!("{} `q` is null, {r} and {r}.", upper_first(c)));
         }
@@ -207,6 +210,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is [valid][valid] for reads and [aligned].",
         "`p` points into the [`RBTree`] and is non-null.",
         "`a[i]` is non-null and `b` is [not a link.",
+        // A justification's phrasing in a statement's place is no statement.
+        "The safety requirements guarantee the type invariants.",
+        "// INVARIANT: The check above ensures the type invariant will hold.",
+        "`p` is non-null and the function requirements.",
     ] {
         out.push(list.to_string());
     }
