@@ -288,30 +288,40 @@
             runs.forEach(function (r) { all = all.concat(prose(r.lines.join(" "), r.at)); });
             return all;
         }
-        var items = [];
+        // expand.rs: list items and paragraphs of prose around them, in document order.
+        var out = [];
         var current = null;
-        var preamble = "";
-        var preambleAt = null;
+        var paragraph = null;
+        function flushParagraph() {
+            if (paragraph !== null) { out = out.concat(prose(paragraph.text, paragraph.at)); }
+            paragraph = null;
+        }
+        function pushCurrent() {
+            if (current !== null) { out.push({ at: current.at, text: foldWhitespace(current.text) }); }
+            current = null;
+        }
         lines.forEach(function (l) {
             var m = LIST_MARKER.exec(l.text);
             if (m) {
-                if (current !== null) { items.push(current); }
+                flushParagraph();
+                pushCurrent();
                 current = { at: l.at, text: l.text.slice(m[0].length) };
             } else if (current !== null) {
                 if (trim(l.text) === "") {
-                    items.push(current);
-                    current = null;
+                    pushCurrent();
                 } else {
                     current.text += " " + trim(l.text);
                 }
+            } else if (trim(l.text) === "") {
+                flushParagraph();
             } else {
-                if (trim(l.text) !== "" && preambleAt === null) { preambleAt = l.at; }
-                preamble += " " + trim(l.text);
+                if (paragraph !== null && paragraph.at !== l.at) { flushParagraph(); }
+                if (paragraph === null) { paragraph = { at: l.at, text: "" }; }
+                paragraph.text += " " + trim(l.text);
             }
         });
-        if (current !== null) { items.push(current); }
-        var out = prose(preamble, preambleAt === null ? "requirement" : preambleAt);
-        items.forEach(function (i) { out.push({ at: i.at, text: foldWhitespace(i.text) }); });
+        flushParagraph();
+        pushCurrent();
         return out.filter(function (s) { return s.text !== ""; });
     }
 

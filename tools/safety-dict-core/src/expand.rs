@@ -258,36 +258,49 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
     };
     let has_list = lines.iter().any(|(_, l)| list_marker().is_match(l));
     if has_list {
-        let mut items: Vec<(Position, String)> = Vec::new();
+        // In document order: list items, and paragraphs of prose around them (a blank line or
+        // a list item ends a paragraph, so an introduction ending in ":" and a note after the
+        // list are sentences of their own).
+        let mut out: Vec<(Position, String)> = Vec::new();
         let mut current: Option<(Position, String)> = None;
-        let mut preamble = String::new();
-        let mut preamble_at: Option<Position> = None;
+        let mut paragraph: Option<(Position, String)> = None;
+        let flush_paragraph = |p: &mut Option<(Position, String)>, out: &mut Vec<_>| {
+            if let Some((at, text)) = p.take() {
+                out.extend(prose(&text, at));
+            }
+        };
         for (at, l) in &lines {
             if let Some(m) = list_marker().find(l) {
-                if let Some(c) = current.take() {
-                    items.push(c);
+                flush_paragraph(&mut paragraph, &mut out);
+                if let Some((at, c)) = current.take() {
+                    out.push((at, fold_whitespace(&c)));
                 }
                 current = Some((*at, l[m.end()..].to_string()));
             } else if let Some((_, c)) = current.as_mut() {
                 if l.trim().is_empty() {
-                    items.extend(current.take());
+                    if let Some((at, c)) = current.take() {
+                        out.push((at, fold_whitespace(&c)));
+                    }
                 } else {
                     c.push(' ');
                     c.push_str(l.trim());
                 }
+            } else if l.trim().is_empty() {
+                flush_paragraph(&mut paragraph, &mut out);
             } else {
-                if !l.trim().is_empty() && preamble_at.is_none() {
-                    preamble_at = Some(*at);
+                // A heading between two lines (its position changes) ends a paragraph too.
+                if paragraph.as_ref().is_some_and(|(p_at, _)| p_at != at) {
+                    flush_paragraph(&mut paragraph, &mut out);
                 }
-                preamble.push(' ');
-                preamble.push_str(l.trim());
+                let (_, text) = paragraph.get_or_insert_with(|| (*at, String::new()));
+                text.push(' ');
+                text.push_str(l.trim());
             }
         }
-        if let Some(c) = current {
-            items.push(c);
+        flush_paragraph(&mut paragraph, &mut out);
+        if let Some((at, c)) = current {
+            out.push((at, fold_whitespace(&c)));
         }
-        let mut out = prose(&preamble, preamble_at.unwrap_or_default());
-        out.extend(items.into_iter().map(|(at, i)| (at, fold_whitespace(&i))));
         out.retain(|(_, s)| !s.is_empty());
         out
     } else {
@@ -945,6 +958,20 @@ mod tests {
     fn a_list_comment_keeps_its_preamble_out_when_empty() {
         let s = "// SAFETY:\n// - `a` is valid for reads by reference validity.\n// - `n` is small by function requirements.";
         assert_eq!(split_items(s).len(), 2);
+    }
+
+    #[test]
+    fn paragraphs_around_a_list_stay_apart_and_in_order() {
+        let s = "/// Behavior is undefined if:\n///\n/// - `a` is valid.\n///\n/// Note this:\n/// it holds.\n///\n/// And that.";
+        assert_eq!(
+            split_items(s),
+            vec![
+                "Behavior is undefined if:",
+                "`a` is valid.",
+                "Note this: it holds.",
+                "And that."
+            ]
+        );
     }
 
     #[test]

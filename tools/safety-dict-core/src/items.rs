@@ -182,7 +182,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
     let mut out = Vec::with_capacity(items.len());
     for (position, text) in items {
         let item_words: Vec<&str> = text.split_whitespace().collect();
-        // Items come in order, except prose after a list, which `split_positioned` puts first.
+        // Items come in document order; the search from the start is a fallback.
         let at =
             find_words(&words, &item_words, cursor).or_else(|| find_words(&words, &item_words, 0));
         let Some(at) = at else {
@@ -279,11 +279,12 @@ mod tests {
 
     #[test]
     fn prose_after_a_list_is_found_where_it_stands() {
-        let src = "- one\n- two\n\nTrailing prose.";
+        let src = "Intro:\n\n- one\n- two\n\nTrailing prose.";
         let got = split_lines(&lines(src));
-        assert_eq!(texts(&got), ["Trailing prose.", "one", "two"]);
+        assert_eq!(texts(&got), ["Intro:", "one", "two", "Trailing prose."]);
         assert_eq!(got[0].shape, Shape::Sentence);
-        assert_eq!(&src[got[0].span.clone()], "Trailing prose.");
+        assert_eq!(got[3].shape, Shape::Sentence);
+        assert_eq!(&src[got[3].span.clone()], "Trailing prose.");
         assert_eq!(&src[got[2].span.clone()], "two");
     }
 

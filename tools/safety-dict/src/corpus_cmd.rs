@@ -210,6 +210,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is [valid][valid] for reads and [aligned].",
         "`p` points into the [`RBTree`] and is non-null.",
         "`a[i]` is non-null and `b` is [not a link.",
+        // Paragraphs around a list are read in document order, each on its own.
+        "/// # Safety\n///\n/// Behavior is undefined if any of the following conditions are violated:\n///\n/// * `p` must be valid for reads.\n/// * `p` must be properly aligned.\n///\n/// Note that even if `T` has size 0, `p` must be aligned.\n/// It must not be null.",
+        "// SAFETY: The caller must ensure:\n// - `p` is non-null\n//\n// Otherwise it is fine.\n// - `q` is aligned",
         // A justification's phrasing in a statement's place is no statement.
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",

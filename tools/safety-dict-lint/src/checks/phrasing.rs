@@ -143,9 +143,14 @@ fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool 
     all
 }
 
-/// Reads one `# Safety` item; counts it and reports what the dictionary does not know.
+/// Reads one `# Safety` item; counts it and reports what the dictionary does not know. An
+/// introduction that leaves nothing to read ("Behavior is undefined if any of the following
+/// conditions are violated:") is no item: it comes back with empty text, uncounted.
 pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located) -> Item {
     let a = ctx.vocab.analyse_item(&item.text, Position::Requirement);
+    if a.text.is_empty() {
+        return a;
+    }
     ctx.stats.items += 1;
     if report_item(ctx, item, &a, "requirement") {
         ctx.stats.items_recognised += 1;
@@ -153,16 +158,24 @@ pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located) -> Item {
     a
 }
 
-/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment; returns whether every part of
+/// Reads one item of a `// SAFETY:` / `// INVARIANT:` comment; `None` when it leaves nothing
+/// to read (an introduction such as "The caller must ensure that:"), else whether every part of
 /// it was recognised.
-pub fn check_justification_item(ctx: &mut Ctx<'_>, item: &Located, position: Position) -> bool {
+pub fn check_justification_item(
+    ctx: &mut Ctx<'_>,
+    item: &Located,
+    position: Position,
+) -> Option<bool> {
     let a = ctx.vocab.analyse_item(&item.text, position);
+    if a.text.is_empty() {
+        return None;
+    }
     ctx.stats.items += 1;
     let all = report_item(ctx, item, &a, "phrase");
     if all {
         ctx.stats.items_recognised += 1;
     }
-    all
+    Some(all)
 }
 
 fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
@@ -190,11 +203,14 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
         }
     };
     let mut all = true;
-    let items = units(&comment.lines);
-    for item in &items {
-        all &= check_justification_item(ctx, item, position);
+    let mut read = 0;
+    for item in &units(&comment.lines) {
+        if let Some(ok) = check_justification_item(ctx, item, position) {
+            all &= ok;
+            read += 1;
+        }
     }
-    if all && !items.is_empty() {
+    if all && read > 0 {
         match comment.tag {
             Tag::Safety => ctx.stats.safety_comments_recognised += 1,
             Tag::Invariant => ctx.stats.invariant_comments_recognised += 1,

@@ -147,17 +147,21 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
                 .label("write one requirement per list item (`- ...`)"),
         );
     }
-    // The units the dictionary sees: list items and the sentences of any prose, in source order
-    // (the core lists prose first).
+    // The units the dictionary sees: list items and the sentences of any prose, in source order.
     let mut units: Vec<&Located> = doc.items.iter().collect();
     units.sort_by_key(|i| i.span.start);
     // The first item with each wording and with each reading (entry and bindings), by hash:
     // a linear search is quadratic on a long list.
     let mut seen_words: HashMap<String, usize> = HashMap::new();
     let mut seen_readings: HashMap<Reading, usize> = HashMap::new();
-    let mut all_recognised = !units.is_empty();
+    let mut all_recognised = true;
+    let mut read = 0;
     for item in units {
         let m = phrasing::check_requirement(ctx, item);
+        if m.text.is_empty() {
+            continue;
+        }
+        read += 1;
         all_recognised &= m.is_recognised();
         if is_list && markdown::sentence_count(&item.text) > 1 {
             ctx.report(
@@ -212,7 +216,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
             }
         }
     }
-    if all_recognised {
+    if all_recognised && read > 0 {
         ctx.stats.safety_sections_recognised += 1;
     }
 }
