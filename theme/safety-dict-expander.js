@@ -265,7 +265,7 @@
         rustLines(input).forEach(function (raw) {
             var line = trimStart(raw.replace(COMMENT_MARKER, ""));
             var tag = COMMENT_TAG.exec(line);
-            if (tag) { position = tag[0].toLowerCase().indexOf("invariant") === 0 ? "invariant" : "requirement"; }
+            if (tag) { position = tag[0].toLowerCase().indexOf("invariant") === 0 ? "invariant" : "safety-comment"; }
             line = line.replace(COMMENT_TAG, "");
             if (SECTION_HEADING.test(line)) {
                 position = headingPosition(line);
@@ -363,6 +363,9 @@
         var rewrite = grammar.rewrites.length
             ? new RegExp(B + "(?:" + wordsAlternation(grammar.rewrites.map(function (r) { return r.from; })) + ")" + B, "giu")
             : null;
+        var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
+            return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
+        }) : [];
         var prefixes = grammar.justification_prefixes.map(function (p) {
             return { re: new RegExp("^(?:" + wordsAlternation([p.prefix]) + ")" + S + "+", "iu"), rule: p };
         });
@@ -495,7 +498,7 @@
         // (grammar.toml [durations]; expand.rs, bindings_at).
         var durations = grammar.durations;
         function readingOfCall(position) {
-            if (!durations || position === "requirement") { return null; }
+            if (!durations || position === "requirement" || position === "safety-comment") { return null; }
             return durations[position];
         }
 
@@ -800,6 +803,23 @@
             }
             var masked = folded.masked;
             var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
+
+            // expand.rs, caller_duty_item: in a `// SAFETY:` comment a caller's duty is a reason.
+            if (position === "safety-comment" && grammar.caller_duty) {
+                var dm = mask(text);
+                for (var d = 0; d < duties.length; d++) {
+                    var dmatch = duties[d].exec(dm.masked);
+                    if (!dmatch) { continue; }
+                    var words = trim(unmasked({ masked: dm.masked.slice(0, dmatch[0].length), codes: dm.codes }));
+                    var inner = analyseItem(unmasked({ masked: dm.masked.slice(dmatch[0].length), codes: dm.codes }), position);
+                    if (inner === null) { break; }
+                    var dj = impliedMatch(grammar.caller_duty.justification, {});
+                    var because = dj !== null ? recognised(words, dj) : { status: "unrecognised", text: words, suggestions: [] };
+                    inner.text = text;
+                    inner.justifications = [because].concat(inner.justifications || []);
+                    return inner;
+                }
+            }
 
             for (var i = 0; i < prefixes.length; i++) {
                 var pm = prefixes[i].re.exec(masked);

@@ -119,9 +119,13 @@ impl Statement {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Position {
-    /// A `# Safety` item or a `// SAFETY:` comment: the implicit duration is the call.
+    /// A `# Safety` item, or text with no tag or heading: the implicit duration is the call.
     #[default]
     Requirement,
+    /// A `// SAFETY:` comment: the requirements an unsafe operation needs, each with why it
+    /// holds. The implicit duration is the call; a caller's duty ("the caller must guarantee
+    /// that ...") is a reason here, where in a `# Safety` item it only leads in.
+    SafetyComment,
     /// An item of a `# Guarantees` section.
     Guarantee,
     /// An item of an `# Invariants` section, or an `// INVARIANT:` comment.
@@ -243,7 +247,7 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
             position = if tag.as_str().to_lowercase().starts_with("invariant") {
                 Position::Invariant
             } else {
-                Position::Requirement
+                Position::SafetyComment
             };
         }
         let line = comment_tag().replace(trimmed, "");
@@ -404,6 +408,12 @@ impl Dictionary {
             );
         }
 
+        if position == Position::SafetyComment {
+            if let Some(item) = self.caller_duty_item(&text, nearest) {
+                return item;
+            }
+        }
+
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
             let statements = self.predicates(&folded, rest);
             let justification = match self.implied(&prefix.justification, &prefix.with) {
@@ -486,6 +496,30 @@ impl Dictionary {
                 ),
             },
         }
+    }
+
+    /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
+    /// read on its own, by the grammar's caller-duty justification first.
+    fn caller_duty_item(&self, text: &str, nearest: bool) -> Option<Item> {
+        let duty = self.grammar.data.caller_duty.as_ref()?;
+        let masked = self.grammar.mask(text);
+        let end = self.grammar.caller_duty(&masked.masked)?;
+        let words = masked.unmask(&masked.masked[..end]).trim().to_string();
+        let rest = masked.unmask(&masked.masked[end..]);
+        let mut item = self.analyse(&rest, nearest, Position::SafetyComment);
+        if item.text.is_empty() {
+            return None;
+        }
+        let because = match self.implied(&duty.justification, &IndexMap::new()) {
+            Some(m) => self.recognised(&words, m, Position::Requirement),
+            None => Statement::Unrecognised {
+                text: words,
+                suggestions: Vec::new(),
+            },
+        };
+        item.justifications.insert(0, because);
+        item.text = text.to_string();
+        Some(item)
     }
 
     /// The match of a justification a grammar form implies, its variables filled from `with`
@@ -731,7 +765,7 @@ impl Dictionary {
             return b;
         };
         match position {
-            Position::Requirement => b,
+            Position::Requirement | Position::SafetyComment => b,
             Position::Guarantee => b.reading_call_as(&d.call, &d.guarantee),
             Position::Invariant => b.reading_call_as(&d.call, &d.invariant),
         }
@@ -865,7 +899,7 @@ pub fn render_markdown(exp: &Expansion) -> String {
             out.push('\n');
         }
         let at = match item.position {
-            Position::Requirement => "",
+            Position::Requirement | Position::SafetyComment => "",
             Position::Guarantee => " (as a guarantee)",
             Position::Invariant => " (as an invariant)",
         };

@@ -54,6 +54,18 @@ pub struct RawGrammar {
     pub subject_conjunction: Option<String>,
     #[serde(default)]
     pub subject_openings: Vec<String>,
+    #[serde(default)]
+    pub caller_duty: Option<CallerDuty>,
+}
+
+/// Lead-ins that, in a `// SAFETY:` comment, name who makes the statement hold: the caller of
+/// the surrounding function ("the caller must guarantee that ..."), so the statement holds by
+/// `justification`. Each is also one of the `lead_ins`, which is all they are elsewhere.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CallerDuty {
+    pub justification: String,
+    pub lead_ins: Vec<String>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -145,6 +157,8 @@ pub struct GrammarData {
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caller_duty: Option<CallerDuty>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -260,6 +274,8 @@ pub struct Grammar {
     /// by, as the regex's replacement does), and its `to`.
     rewrite_keys: Vec<(String, String)>,
     prefixes: Vec<Words>,
+    /// The caller duties' lead-ins, as compared.
+    duties: Vec<Words>,
     lead_in_first: FirstChars,
     rewrite_first: FirstChars,
     /// The subjects, folded as the matcher compares them.
@@ -353,12 +369,26 @@ impl Grammar {
             .chain(&raw.predicate_verbs)
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
-            .chain(&raw.subject_openings);
+            .chain(&raw.subject_openings)
+            .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins));
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
                     rule: rule.clone(),
                     problem: "is empty: it would match everywhere",
+                });
+            }
+        }
+        let folded_key = |r: &str| crate::text::fold_whitespace(&r.to_lowercase());
+        for duty in raw.caller_duty.iter().flat_map(|d| &d.lead_ins) {
+            if !raw
+                .lead_ins
+                .iter()
+                .any(|l| folded_key(l) == folded_key(duty))
+            {
+                return Err(GrammarError {
+                    rule: duty.clone(),
+                    problem: "is a caller duty but not one of the lead_ins: add it there too, so a `# Safety` item drops it",
                 });
             }
         }
@@ -388,6 +418,7 @@ impl Grammar {
             checked_forms: raw.checked_form.clone(),
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
+            caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();
@@ -411,6 +442,12 @@ impl Grammar {
                 .justification_prefix
                 .iter()
                 .map(|p| Words::new(&p.prefix))
+                .collect(),
+            duties: raw
+                .caller_duty
+                .iter()
+                .flat_map(|d| &d.lead_ins)
+                .map(|l| Words::new(l))
                 .collect(),
             subject_chars: raw
                 .subjects
@@ -569,6 +606,18 @@ impl Grammar {
             let end = w.match_at(masked, 0)?;
             let run = whitespace_run(&masked[end..]);
             (run > 0).then(|| (&self.data.justification_prefixes[i], &masked[end + run..]))
+        })
+    }
+}
+
+impl Grammar {
+    /// In a `// SAFETY:` comment: whether `masked` (code spans masked, not folded) opens with a
+    /// caller duty, and where the words after it start.
+    pub fn caller_duty(&self, masked: &str) -> Option<usize> {
+        self.duties.iter().find_map(|w| {
+            let end = w.match_at(masked, 0)?;
+            let run = whitespace_run(&masked[end..]);
+            (run > 0).then_some(end + run)
         })
     }
 }

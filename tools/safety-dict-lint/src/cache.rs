@@ -28,6 +28,7 @@ fn position_key(p: Position) -> u8 {
         Position::Requirement => 0,
         Position::Guarantee => 1,
         Position::Invariant => 2,
+        Position::SafetyComment => 3,
     }
 }
 

@@ -213,6 +213,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // Paragraphs around a list are read in document order, each on its own.
         "/// # Safety\n///\n/// Behavior is undefined if any of the following conditions are violated:\n///\n/// * `p` must be valid for reads.\n/// * `p` must be properly aligned.\n///\n/// Note that even if `T` has size 0, `p` must be aligned.\n/// It must not be null.",
         "// SAFETY: The caller must ensure:\n// - `p` is non-null\n//\n// Otherwise it is fine.\n// - `q` is aligned",
+        // A caller's duty is a reason in a `// SAFETY:` comment, a lead-in elsewhere.
+        "// SAFETY: the caller must guarantee that `p` is non-null and aligned.",
+        "// SAFETY: The caller must ensure `p` is aligned by the check above.",
+        "// SAFETY: The caller must ensure that:\n// - `p` is non-null.",
+        "/// # Safety\n///\n/// The caller must guarantee that `p` is non-null.",
         // A justification's phrasing in a statement's place is no statement.
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",

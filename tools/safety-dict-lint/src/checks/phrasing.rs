@@ -195,7 +195,7 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
     let position = match comment.tag {
         Tag::Safety => {
             ctx.stats.safety_comments += 1;
-            Position::Requirement
+            Position::SafetyComment
         }
         Tag::Invariant => {
             ctx.stats.invariant_comments += 1;
