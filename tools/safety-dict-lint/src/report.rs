@@ -51,6 +51,17 @@ pub struct Stats {
     pub parts_api_specific: usize,
     /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
     pub unrecognised: HashMap<String, usize>,
+    /// Unrecognised phrasing → where it was first seen (first by file and line, so the answer
+    /// does not depend on the order files were linted in).
+    pub unrecognised_examples: HashMap<String, Example>,
+}
+
+/// One place an unrecognised phrasing was seen, with the words as read there.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Example {
+    pub file: PathBuf,
+    pub line: usize,
+    pub text: String,
 }
 
 impl Stats {
@@ -85,6 +96,33 @@ impl Stats {
         for (k, v) in &o.unrecognised {
             *self.unrecognised.entry(k.clone()).or_default() += v;
         }
+        for (k, e) in &o.unrecognised_examples {
+            self.note_example(k, e.clone());
+        }
+    }
+
+    /// Keeps `e` as the example of `key` when it comes first.
+    pub fn note_example(&mut self, key: &str, e: Example) {
+        match self.unrecognised_examples.get_mut(key) {
+            Some(old) if *old <= e => {}
+            Some(old) => *old = e,
+            None => {
+                self.unrecognised_examples.insert(key.to_string(), e);
+            }
+        }
+    }
+
+    /// Every unrecognised phrasing seen at least `min` times, with its count and first
+    /// example, most common first (ties by text).
+    pub fn repeated_unrecognised(&self, min: usize) -> Vec<(String, usize, Option<&Example>)> {
+        let mut v: Vec<(String, usize, Option<&Example>)> = self
+            .unrecognised
+            .iter()
+            .filter(|(_, c)| **c >= min)
+            .map(|(k, c)| (k.clone(), *c, self.unrecognised_examples.get(k)))
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v
     }
 
     /// Counts one part of an item, recognised or not.
@@ -188,6 +226,32 @@ mod tests {
         assert_eq!(r.exit_code(Level::Info), 1);
         r.errors.push(LintError::Missing { path: "x".into() });
         assert_eq!(r.exit_code(Level::Error), 2);
+    }
+
+    #[test]
+    fn examples_keep_the_first_place_whatever_the_merge_order() {
+        let at = |file: &str, line: usize| Example {
+            file: PathBuf::from(file),
+            line,
+            text: "x".into(),
+        };
+        let mut a = Stats::default();
+        a.unrecognised.insert("p".into(), 1);
+        a.note_example("p", at("b.rs", 3));
+        let mut b = Stats::default();
+        b.unrecognised.insert("p".into(), 2);
+        b.note_example("p", at("a.rs", 9));
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab.unrecognised_examples, ba.unrecognised_examples);
+        assert_eq!(ab.unrecognised_examples["p"], at("a.rs", 9));
+        assert_eq!(
+            ab.repeated_unrecognised(2),
+            [("p".to_string(), 3, Some(&at("a.rs", 9)))]
+        );
+        assert!(ab.repeated_unrecognised(4).is_empty());
     }
 
     #[test]

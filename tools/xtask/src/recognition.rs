@@ -147,8 +147,13 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             "`// INVARIANT:` comments with every item recognised".into(),
             vec![],
         ),
+        (
+            "phrasings seen twice or more, neither recognised nor listed".into(),
+            vec![],
+        ),
         ("lint, whole process (median of 5)".into(), vec![]),
     ];
+    let mut owed: Vec<(&str, String, Value)> = Vec::new();
     for corpus in &corpora {
         let s = summary(&bin, corpus)?;
         let cells = [
@@ -158,6 +163,7 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             share(&s, "safety_sections_recognised", "safety_sections")?,
             share(&s, "safety_comments_recognised", "safety_comments")?,
             share(&s, "invariant_comments_recognised", "invariant_comments")?,
+            repeated(&s)?.len().to_string(),
             ms(median_time(5, || {
                 let mut c = Command::new(&bin);
                 c.arg("lint").args(&corpus.paths);
@@ -167,6 +173,21 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
         for (row, cell) in rows.iter_mut().zip(cells) {
             row.1.push(cell);
         }
+        // Paths relative to the corpus (`rust/kernel/...`, `core/src/...`).
+        let base = corpus
+            .paths
+            .first()
+            .and_then(|p| p.parent())
+            .map(|p| format!("{}/", p.display()))
+            .unwrap_or_default();
+        owed.extend(repeated(&s)?.iter().map(|r| {
+            let at = r["example"].as_str().unwrap_or_default();
+            (
+                corpus.name,
+                at.trim_start_matches(&base).to_string(),
+                r.clone(),
+            )
+        }));
     }
     let expand = median_time(21, || {
         let mut c = Command::new(&bin);
@@ -191,5 +212,23 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
         "\nWhole-process `safety-dict expand` of one comment (median of 21): {}",
         ms(expand)
     );
+    if !owed.is_empty() {
+        println!("\nPhrasings seen twice or more that no entry reads and `dictionary/api-specific.toml` does not list:\n");
+        for (corpus, at, r) in &owed {
+            println!(
+                "- {} × \"{}\" ({corpus}, first at {at})",
+                r["count"],
+                r["text"].as_str().unwrap_or_default(),
+            );
+        }
+    }
     Ok(())
+}
+
+/// The lint's `repeated_unrecognised`: every phrasing seen twice or more that is neither
+/// recognised nor listed as API-specific.
+fn repeated(s: &Value) -> Result<&Vec<Value>, TaskError> {
+    s["repeated_unrecognised"]
+        .as_array()
+        .ok_or_else(|| TaskError("the lint's summary has no `repeated_unrecognised`".into()))
 }

@@ -91,10 +91,15 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
             false
         }
         Statement::Unrecognised { text, suggestions } => {
-            *ctx.stats
-                .unrecognised
-                .entry(phrasing_key(text))
-                .or_default() += 1;
+            let key = phrasing_key(text);
+            let (line, _) = ctx.file.line_col(span_of_part(item, text).start);
+            let example = crate::report::Example {
+                file: ctx.file.path.clone(),
+                line,
+                text: text.clone(),
+            };
+            ctx.stats.note_example(&key, example);
+            *ctx.stats.unrecognised.entry(key).or_default() += 1;
             let mut r = Report::new(
                 Code::Sd0007,
                 span_of_part(item, text),

@@ -43,6 +43,15 @@ pub fn summary_value(report: &LintReport) -> Value {
         "trait_lists_compared": s.trait_lists_compared,
         "top_unrecognised": s.top_unrecognised(20).into_iter()
             .map(|(p, n)| json!({"phrasing": p, "count": n})).collect::<Vec<_>>(),
+        // Every phrasing seen twice or more that is neither recognised nor listed as
+        // API-specific: what the dictionary or `dictionary/api-specific.toml` still owes.
+        "repeated_unrecognised": s.repeated_unrecognised(2).into_iter()
+            .map(|(p, n, e)| json!({
+                "phrasing": p,
+                "count": n,
+                "text": e.map(|e| e.text.as_str()),
+                "example": e.map(|e| format!("{}:{}", e.file.display(), e.line)),
+            })).collect::<Vec<_>>(),
         "findings_by_code": by_code,
     })
 }
