@@ -392,9 +392,11 @@
         }
 
         var LINK = new RegExp(data.link_pattern, "gu");
+        var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         function fold(text) {
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
+            if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
             f.masked = s;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }

@@ -68,6 +68,8 @@ pub struct ExpanderData<'a> {
     pub code_slot: &'static str,
     /// Markdown links read as their text (`grammar.rs`, `unlink`).
     pub link_pattern: &'static str,
+    /// Markdown emphasis reads as its words (`grammar.rs`, `unemphasise`).
+    pub emphasis_pattern: &'static str,
     pub words_slot: &'static str,
     /// How many suggestions an unrecognised item gets, and the lowest score shown.
     pub suggestion_limit: usize,
@@ -89,6 +91,7 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
         patterns: dict.matcher().patterns(),
         code_slot: CODE_SLOT,
         link_pattern: crate::grammar::LINK_PATTERN,
+        emphasis_pattern: crate::grammar::EMPHASIS_PATTERN,
         max_predicates: crate::reading::MAX_PREDICATES,
         max_prefix_words: crate::reading::MAX_PREFIX_WORDS,
         bare_subject: crate::expand::BARE_SUBJECT,

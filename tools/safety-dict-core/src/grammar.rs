@@ -527,6 +527,9 @@ impl Grammar {
         if let std::borrow::Cow::Owned(plain) = unlink(&f.masked) {
             f.masked = plain;
         }
+        if let std::borrow::Cow::Owned(plain) = unemphasise(&f.masked) {
+            f.masked = plain;
+        }
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
         s = strip_final_punctuation(s);
@@ -655,6 +658,20 @@ fn unlink(masked: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(masked);
     }
     RE.get_or_init(|| Regex::new(LINK_PATTERN).expect("static regex"))
+        .replace_all(masked, "$1$2")
+}
+
+/// Markdown emphasis reads as its words: "`src` *must* be aligned", "**not**", outside code
+/// spans (already masked). A `*` that a space follows (a list marker, a product) opens none. The
+/// web expander runs the same regex.
+pub const EMPHASIS_PATTERN: &str = r"(^|[ (])\*{1,2}([^*\s](?:[^*]*[^*\s])?)\*{1,2}";
+
+fn unemphasise(masked: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !masked.contains('*') {
+        return std::borrow::Cow::Borrowed(masked);
+    }
+    RE.get_or_init(|| Regex::new(EMPHASIS_PATTERN).expect("static regex"))
         .replace_all(masked, "$1$2")
 }
 
@@ -808,6 +825,21 @@ mod tests {
         let (p, rest) = g.justification_prefix(&f.masked).expect("prefix found");
         assert_eq!(p.justification, "function-requirements");
         assert!(rest.ends_with("is valid for reads"));
+    }
+
+    #[test]
+    fn markdown_emphasis_reads_as_its_words() {
+        let g = grammar();
+        assert_eq!(
+            g.fold("`p` *must* **not** be null").unmasked(),
+            "`p` is not null"
+        );
+        // A list marker or a product is no emphasis.
+        assert_eq!(
+            g.fold("`a` * `b` is small").unmasked(),
+            "`a` * `b` is small"
+        );
+        assert_eq!(g.fold("*either* x *or* y").unmasked(), "either x or y");
     }
 
     #[test]

@@ -66,6 +66,9 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
     // Markdown links read as their text, right after masking, as the web expander does.
     let link = regex::Regex::new(safety_dict::grammar::LINK_PATTERN).expect("link pattern");
     let mut s = link.replace_all(&masked.masked, "$1$2").into_owned();
+    let emphasis =
+        regex::Regex::new(safety_dict::grammar::EMPHASIS_PATTERN).expect("emphasis pattern");
+    s = emphasis.replace_all(&s, "$1$2").into_owned();
     if let Some(m) = f.list_marker.find(&s) {
         s = s[m.end()..].to_string();
     }

@@ -218,6 +218,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: The caller must ensure `p` is aligned by the check above.",
         "// SAFETY: The caller must ensure that:\n// - `p` is non-null.",
         "/// # Safety\n///\n/// The caller must guarantee that `p` is non-null.",
+        // Markdown emphasis reads as its words; a lone `*` does not.
+        "`p` *must* be non-null and **properly aligned**.",
+        "- `a` * `b` must *not* overflow",
         // A justification's phrasing in a statement's place is no statement.
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
