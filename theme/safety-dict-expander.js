@@ -808,12 +808,11 @@
 
             // expand.rs, caller_duty_item: in a `// SAFETY:` comment a caller's duty is a reason.
             if (position === "safety-comment" && grammar.caller_duty) {
-                var dm = mask(text);
                 for (var d = 0; d < duties.length; d++) {
-                    var dmatch = duties[d].exec(dm.masked);
+                    var dmatch = duties[d].exec(text);
                     if (!dmatch) { continue; }
-                    var words = trim(unmasked({ masked: dm.masked.slice(0, dmatch[0].length), codes: dm.codes }));
-                    var inner = analyseItem(unmasked({ masked: dm.masked.slice(dmatch[0].length), codes: dm.codes }), position);
+                    var words = trim(text.slice(0, dmatch[0].length));
+                    var inner = analyseItem(text.slice(dmatch[0].length), position);
                     if (inner === null) { break; }
                     var dj = impliedMatch(grammar.caller_duty.justification, {});
                     var because = dj !== null ? recognised(words, dj) : { status: "unrecognised", text: words, suggestions: [] };

@@ -502,11 +502,9 @@ impl Dictionary {
     /// read on its own, by the grammar's caller-duty justification first.
     fn caller_duty_item(&self, text: &str, nearest: bool) -> Option<Item> {
         let duty = self.grammar.data.caller_duty.as_ref()?;
-        let masked = self.grammar.mask(text);
-        let end = self.grammar.caller_duty(&masked.masked)?;
-        let words = masked.unmask(&masked.masked[..end]).trim().to_string();
-        let rest = masked.unmask(&masked.masked[end..]);
-        let mut item = self.analyse(&rest, nearest, Position::SafetyComment);
+        let end = self.grammar.caller_duty(text)?;
+        let words = text[..end].trim().to_string();
+        let mut item = self.analyse(&text[end..], nearest, Position::SafetyComment);
         if item.text.is_empty() {
             return None;
         }

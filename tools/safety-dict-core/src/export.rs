@@ -66,9 +66,9 @@ pub struct ExpanderData<'a> {
     /// Compiled phrasings, in matching order.
     pub patterns: &'a [Pattern],
     pub code_slot: &'static str,
-    /// Markdown links read as their text (`grammar.rs`, `unlink`).
+    /// Markdown links read as their text (`grammar.rs`, `LINKS`).
     pub link_pattern: &'static str,
-    /// Markdown emphasis reads as its words (`grammar.rs`, `unemphasise`).
+    /// Markdown emphasis reads as its words (`grammar.rs`, `EMPHASIS`).
     pub emphasis_pattern: &'static str,
     pub words_slot: &'static str,
     /// How many suggestions an unrecognised item gets, and the lowest score shown.

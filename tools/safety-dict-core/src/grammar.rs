@@ -524,11 +524,10 @@ impl Grammar {
     /// Applies every folding rule: list marker, lead-ins, rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
-        if let std::borrow::Cow::Owned(plain) = unlink(&f.masked) {
-            f.masked = plain;
-        }
-        if let std::borrow::Cow::Owned(plain) = unemphasise(&f.masked) {
-            f.masked = plain;
+        for markup in [&LINKS, &EMPHASIS] {
+            if let std::borrow::Cow::Owned(plain) = markup.plain(&f.masked) {
+                f.masked = plain;
+            }
         }
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
@@ -611,15 +610,13 @@ impl Grammar {
             (run > 0).then(|| (&self.data.justification_prefixes[i], &masked[end + run..]))
         })
     }
-}
 
-impl Grammar {
-    /// In a `// SAFETY:` comment: whether `masked` (code spans masked, not folded) opens with a
-    /// caller duty, and where the words after it start.
-    pub fn caller_duty(&self, masked: &str) -> Option<usize> {
+    /// In a `// SAFETY:` comment: whether `text` opens with a caller duty, and where the words
+    /// after it start. The duties hold no code span, so the text needs no masking.
+    pub fn caller_duty(&self, text: &str) -> Option<usize> {
         self.duties.iter().find_map(|w| {
-            let end = w.match_at(masked, 0)?;
-            let run = whitespace_run(&masked[end..]);
+            let end = w.match_at(text, 0)?;
+            let run = whitespace_run(&text[end..]);
             (run > 0).then_some(end + run)
         })
     }
@@ -652,27 +649,40 @@ fn list_marker_len(s: &str) -> usize {
 /// the same regex.
 pub const LINK_PATTERN: &str = r"(^| |\()\[([^\[\]]+)\](?:\([^() ]*\)|\[[^\[\]]*\])?";
 
-fn unlink(masked: &str) -> std::borrow::Cow<'_, str> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    if !masked.contains('[') {
-        return std::borrow::Cow::Borrowed(masked);
-    }
-    RE.get_or_init(|| Regex::new(LINK_PATTERN).expect("static regex"))
-        .replace_all(masked, "$1$2")
-}
-
 /// Markdown emphasis reads as its words: "`src` *must* be aligned", "**not**", outside code
 /// spans (already masked). A `*` that a space follows (a list marker, a product) opens none. The
 /// web expander runs the same regex.
 pub const EMPHASIS_PATTERN: &str = r"(^|[ (])\*{1,2}([^*\s](?:[^*]*[^*\s])?)\*{1,2}";
 
-fn unemphasise(masked: &str) -> std::borrow::Cow<'_, str> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    if !masked.contains('*') {
-        return std::borrow::Cow::Borrowed(masked);
+/// Markdown markup that reads as the words inside it: a regex whose groups 1 and 2 are kept,
+/// tried only where its opening character stands.
+struct Markup {
+    opens: char,
+    pattern: &'static str,
+    re: OnceLock<Regex>,
+}
+
+static LINKS: Markup = Markup {
+    opens: '[',
+    pattern: LINK_PATTERN,
+    re: OnceLock::new(),
+};
+
+static EMPHASIS: Markup = Markup {
+    opens: '*',
+    pattern: EMPHASIS_PATTERN,
+    re: OnceLock::new(),
+};
+
+impl Markup {
+    fn plain<'a>(&self, masked: &'a str) -> std::borrow::Cow<'a, str> {
+        if !masked.contains(self.opens) {
+            return std::borrow::Cow::Borrowed(masked);
+        }
+        self.re
+            .get_or_init(|| Regex::new(self.pattern).expect("static regex"))
+            .replace_all(masked, "$1$2")
     }
-    RE.get_or_init(|| Regex::new(EMPHASIS_PATTERN).expect("static regex"))
-        .replace_all(masked, "$1$2")
 }
 
 fn strip_final_punctuation(s: &str) -> &str {
@@ -845,10 +855,10 @@ mod tests {
     #[test]
     fn markdown_links_read_as_their_text() {
         assert_eq!(
-            unlink("p is [valid](valid.html) for reads"),
+            LINKS.plain("p is [valid](valid.html) for reads"),
             "p is valid for reads"
         );
-        assert_eq!(unlink("[a][r] and ([b])"), "a and (b)");
-        assert_eq!(unlink("x[i] is [open"), "x[i] is [open");
+        assert_eq!(LINKS.plain("[a][r] and ([b])"), "a and (b)");
+        assert_eq!(LINKS.plain("x[i] is [open"), "x[i] is [open");
     }
 }

@@ -36,8 +36,6 @@ fn starts_with_words(lower: &str, phrase: &str) -> bool {
     lower.starts_with(phrase) && matches!(lower.as_bytes().get(phrase.len()), None | Some(b' '))
 }
 
-/// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
-/// follows the first part directly; any other stands between spaces.
 /// Whether `lower` ends with `phrase` as whole words.
 fn ends_with_words(lower: &str, phrase: &str) -> bool {
     lower.ends_with(phrase)
@@ -47,6 +45,8 @@ fn ends_with_words(lower: &str, phrase: &str) -> bool {
             .is_none_or(|c| c == ' ')
 }
 
+/// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
+/// follows the first part directly; any other stands between spaces.
 fn separator(word: &str) -> String {
     if word.starts_with(',') {
         format!("{word} ")

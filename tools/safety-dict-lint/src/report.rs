@@ -49,11 +49,17 @@ pub struct Stats {
     /// Unrecognised parts listed as API-specific (`dictionary/api-specific.toml`); they are
     /// not in `unrecognised` and not reported.
     pub parts_api_specific: usize,
-    /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → count.
-    pub unrecognised: HashMap<String, usize>,
-    /// Unrecognised phrasing → where it was first seen (first by file and line, so the answer
-    /// does not depend on the order files were linted in).
-    pub unrecognised_examples: HashMap<String, Example>,
+    /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → how often and
+    /// where first.
+    pub unrecognised: HashMap<String, Seen>,
+}
+
+/// How often an unrecognised phrasing was seen, and its first place (first by file and line,
+/// so the answer does not depend on the order files were linted in).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Seen {
+    pub count: usize,
+    pub first: Example,
 }
 
 /// One place an unrecognised phrasing was seen, with the words as read there.
@@ -93,35 +99,39 @@ impl Stats {
         self.justification_lists_compared += o.justification_lists_compared;
         self.trait_lists_compared += o.trait_lists_compared;
         self.parts_api_specific += o.parts_api_specific;
-        for (k, v) in &o.unrecognised {
-            *self.unrecognised.entry(k.clone()).or_default() += v;
-        }
-        for (k, e) in &o.unrecognised_examples {
-            self.note_example(k, e.clone());
+        for (k, seen) in &o.unrecognised {
+            self.count_unrecognised(k, seen.count, seen.first.clone());
         }
     }
 
-    /// Keeps `e` as the example of `key` when it comes first.
-    pub fn note_example(&mut self, key: &str, e: Example) {
-        match self.unrecognised_examples.get_mut(key) {
-            Some(old) if *old <= e => {}
-            Some(old) => *old = e,
+    /// Counts `n` sightings of the unrecognised phrasing `key`, first at `at` or earlier.
+    pub fn count_unrecognised(&mut self, key: &str, n: usize, at: Example) {
+        match self.unrecognised.get_mut(key) {
+            Some(seen) => {
+                seen.count += n;
+                if at < seen.first {
+                    seen.first = at;
+                }
+            }
             None => {
-                self.unrecognised_examples.insert(key.to_string(), e);
+                let seen = Seen {
+                    count: n,
+                    first: at,
+                };
+                self.unrecognised.insert(key.to_string(), seen);
             }
         }
     }
 
-    /// Every unrecognised phrasing seen at least `min` times, with its count and first
-    /// example, most common first (ties by text).
-    pub fn repeated_unrecognised(&self, min: usize) -> Vec<(String, usize, Option<&Example>)> {
-        let mut v: Vec<(String, usize, Option<&Example>)> = self
+    /// Every unrecognised phrasing seen at least `min` times, most common first (ties by text).
+    pub fn repeated_unrecognised(&self, min: usize) -> Vec<(&str, &Seen)> {
+        let mut v: Vec<(&str, &Seen)> = self
             .unrecognised
             .iter()
-            .filter(|(_, c)| **c >= min)
-            .map(|(k, c)| (k.clone(), *c, self.unrecognised_examples.get(k)))
+            .filter(|(_, seen)| seen.count >= min)
+            .map(|(k, seen)| (k.as_str(), seen))
             .collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(b.0)));
         v
     }
 
@@ -145,7 +155,7 @@ impl Stats {
         let mut v: Vec<(String, usize)> = self
             .unrecognised
             .iter()
-            .map(|(k, c)| (k.clone(), *c))
+            .map(|(k, seen)| (k.clone(), seen.count))
             .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         v.truncate(n);
@@ -236,30 +246,33 @@ mod tests {
             text: "x".into(),
         };
         let mut a = Stats::default();
-        a.unrecognised.insert("p".into(), 1);
-        a.note_example("p", at("b.rs", 3));
+        a.count_unrecognised("p", 1, at("b.rs", 3));
         let mut b = Stats::default();
-        b.unrecognised.insert("p".into(), 2);
-        b.note_example("p", at("a.rs", 9));
+        b.count_unrecognised("p", 2, at("a.rs", 9));
         let mut ab = a.clone();
         ab.merge(&b);
         let mut ba = b.clone();
         ba.merge(&a);
-        assert_eq!(ab.unrecognised_examples, ba.unrecognised_examples);
-        assert_eq!(ab.unrecognised_examples["p"], at("a.rs", 9));
-        assert_eq!(
-            ab.repeated_unrecognised(2),
-            [("p".to_string(), 3, Some(&at("a.rs", 9)))]
-        );
+        assert_eq!(ab.unrecognised, ba.unrecognised);
+        let want = Seen {
+            count: 3,
+            first: at("a.rs", 9),
+        };
+        assert_eq!(ab.repeated_unrecognised(2), [("p", &want)]);
         assert!(ab.repeated_unrecognised(4).is_empty());
     }
 
     #[test]
     fn top_unrecognised_orders_by_count_then_text() {
+        let at = Example {
+            file: PathBuf::from("x.rs"),
+            line: 1,
+            text: "x".into(),
+        };
         let mut s = Stats::default();
-        s.unrecognised.insert("b".into(), 2);
-        s.unrecognised.insert("a".into(), 2);
-        s.unrecognised.insert("c".into(), 5);
+        s.count_unrecognised("b", 2, at.clone());
+        s.count_unrecognised("a", 2, at.clone());
+        s.count_unrecognised("c", 5, at.clone());
         assert_eq!(
             s.top_unrecognised(2),
             [("c".to_string(), 5), ("a".to_string(), 2)]

@@ -156,6 +156,7 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
     let mut owed: Vec<(&str, String, Value)> = Vec::new();
     for corpus in &corpora {
         let s = summary(&bin, corpus)?;
+        let repeated = repeated(&s)?;
         let cells = [
             share(&s, "items_recognised", "items")?,
             share(&s, "parts_recognised", "parts")?,
@@ -163,7 +164,7 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             share(&s, "safety_sections_recognised", "safety_sections")?,
             share(&s, "safety_comments_recognised", "safety_comments")?,
             share(&s, "invariant_comments_recognised", "invariant_comments")?,
-            repeated(&s)?.len().to_string(),
+            repeated.len().to_string(),
             ms(median_time(5, || {
                 let mut c = Command::new(&bin);
                 c.arg("lint").args(&corpus.paths);
@@ -180,7 +181,7 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             .and_then(|p| p.parent())
             .map(|p| format!("{}/", p.display()))
             .unwrap_or_default();
-        owed.extend(repeated(&s)?.iter().map(|r| {
+        owed.extend(repeated.iter().map(|r| {
             let at = r["example"].as_str().unwrap_or_default();
             (
                 corpus.name,

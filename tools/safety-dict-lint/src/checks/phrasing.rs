@@ -91,18 +91,16 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
             false
         }
         Statement::Unrecognised { text, suggestions } => {
-            let key = phrasing_key(text);
-            let (line, _) = ctx.file.line_col(span_of_part(item, text).start);
-            let example = crate::report::Example {
+            let span = span_of_part(item, text);
+            let at = crate::report::Example {
                 file: ctx.file.path.clone(),
-                line,
+                line: ctx.file.line_col(span.start).0,
                 text: text.clone(),
             };
-            ctx.stats.note_example(&key, example);
-            *ctx.stats.unrecognised.entry(key).or_default() += 1;
+            ctx.stats.count_unrecognised(&phrasing_key(text), 1, at);
             let mut r = Report::new(
                 Code::Sd0007,
-                span_of_part(item, text),
+                span,
                 format!("{what} not in the dictionary: \"{}\"", excerpt(text, 70)),
             )
             .label("not a dictionary phrase");

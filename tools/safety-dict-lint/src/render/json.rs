@@ -46,11 +46,11 @@ pub fn summary_value(report: &LintReport) -> Value {
         // Every phrasing seen twice or more that is neither recognised nor listed as
         // API-specific: what the dictionary or `dictionary/api-specific.toml` still owes.
         "repeated_unrecognised": s.repeated_unrecognised(2).into_iter()
-            .map(|(p, n, e)| json!({
+            .map(|(p, seen)| json!({
                 "phrasing": p,
-                "count": n,
-                "text": e.map(|e| e.text.as_str()),
-                "example": e.map(|e| format!("{}:{}", e.file.display(), e.line)),
+                "count": seen.count,
+                "text": seen.first.text,
+                "example": format!("{}:{}", seen.first.file.display(), seen.first.line),
             })).collect::<Vec<_>>(),
         "findings_by_code": by_code,
     })
