@@ -425,8 +425,14 @@
             return unmasked({ masked: trim(masked), codes: folded.codes });
         }
 
-        // A code slot also takes the grammar's subjects ("the pointer"), kept as words.
-        var subjects = (grammar.subjects || []).map(function (x) { return foldWhitespace(x).toLowerCase(); });
+        // A code slot also takes the grammar's subjects ("the pointer") that fit its variable's
+        // type (each phrasing's regex lists them), kept as words. Some bare words never name
+        // code (`not_subjects`).
+        function foldedWords(list) {
+            return list.map(function (x) { return foldWhitespace(x).toLowerCase(); });
+        }
+        var subjects = foldedWords([].concat.apply([], (grammar.subjects || []).map(function (g) { return g.words; })));
+        var notSubjects = foldedWords(grammar.not_subjects || []);
         function isSubject(raw) { return subjects.indexOf(raw.toLowerCase()) >= 0; }
 
         function capture(entry, text) {
@@ -439,6 +445,7 @@
                 if (caps[k + 1] === undefined) { return null; }
                 var raw = trim(caps[k + 1]);
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
+                if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 if (Object.prototype.hasOwnProperty.call(bindings, slot.var)) {
                     if (bindings[slot.var] !== value) { return null; }
                 } else {

@@ -33,7 +33,9 @@ pub struct RawGrammar {
     #[serde(default)]
     pub durations: Option<Durations>,
     #[serde(default)]
-    pub subjects: Vec<String>,
+    pub subjects: Vec<SubjectGroup>,
+    #[serde(default)]
+    pub not_subjects: Vec<String>,
     #[serde(default)]
     pub predicate_separators: Vec<String>,
     #[serde(default)]
@@ -56,6 +58,24 @@ pub struct RawGrammar {
     pub subject_openings: Vec<String>,
     #[serde(default)]
     pub caller_duty: Option<CallerDuty>,
+}
+
+/// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
+/// starts with one of `types` (every variable's when `types` is empty): "this function" names
+/// a function, never a pointer.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubjectGroup {
+    #[serde(default)]
+    pub types: Vec<String>,
+    pub words: Vec<String>,
+}
+
+impl SubjectGroup {
+    /// Whether these words may stand for a variable of type `ty`.
+    pub fn fits(&self, ty: &str) -> bool {
+        self.types.is_empty() || self.types.iter().any(|t| ty.starts_with(t.as_str()))
+    }
 }
 
 /// Lead-ins that, in a `// SAFETY:` comment, name who makes the statement hold: the caller of
@@ -146,7 +166,8 @@ pub struct GrammarData {
     pub justification_prefixes: Vec<JustificationPrefix>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub durations: Option<Durations>,
-    pub subjects: Vec<String>,
+    pub subjects: Vec<SubjectGroup>,
+    pub not_subjects: Vec<String>,
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
@@ -278,8 +299,19 @@ pub struct Grammar {
     duties: Vec<Words>,
     lead_in_first: FirstChars,
     rewrite_first: FirstChars,
-    /// The subjects, folded as the matcher compares them.
-    subject_chars: std::sync::Arc<[Vec<char>]>,
+    /// Each subject group's words, folded as the matcher compares them.
+    subject_chars: Vec<Vec<Vec<char>>>,
+    /// Every group's words together, folded.
+    all_subjects: std::sync::Arc<[Vec<char>]>,
+    /// `not_subjects`, folded.
+    not_subjects: std::sync::Arc<[Vec<char>]>,
+}
+
+fn folded_chars(words: &str) -> Vec<char> {
+    crate::text::fold_whitespace(words)
+        .chars()
+        .map(fold_char)
+        .collect()
 }
 
 /// First private-use character; code spans are masked as one such character each so that
@@ -359,7 +391,12 @@ impl Grammar {
             .chain(raw.rewrite.iter().map(|r| &r.from))
             .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
             .chain([&raw.justification_separator, &raw.justification_conjunction])
-            .chain(&raw.subjects)
+            .chain(
+                raw.subjects
+                    .iter()
+                    .flat_map(|g| g.types.iter().chain(&g.words)),
+            )
+            .chain(&raw.not_subjects)
             .chain(&raw.predicate_separators)
             .chain(raw.connector.iter().map(|c| &c.word))
             .chain(&raw.not_connectors)
@@ -408,6 +445,7 @@ impl Grammar {
                 .collect(),
             durations: raw.durations.clone(),
             subjects: raw.subjects.clone(),
+            not_subjects: raw.not_subjects.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),
@@ -452,19 +490,48 @@ impl Grammar {
             subject_chars: raw
                 .subjects
                 .iter()
-                .map(|s| {
-                    crate::text::fold_whitespace(s)
-                        .chars()
-                        .map(fold_char)
-                        .collect()
-                })
+                .map(|g| g.words.iter().map(|w| folded_chars(w)).collect())
                 .collect(),
+            all_subjects: raw
+                .subjects
+                .iter()
+                .flat_map(|g| &g.words)
+                .map(|w| folded_chars(w))
+                .collect(),
+            not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
         })
     }
 
-    /// The subjects a code slot also takes, folded.
-    pub(crate) fn subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
-        self.subject_chars.clone()
+    /// The subjects a code slot for a variable of type `ty` also takes, folded, in the
+    /// grammar's order.
+    pub(crate) fn subject_chars(&self, ty: &str) -> std::sync::Arc<[Vec<char>]> {
+        self.data
+            .subjects
+            .iter()
+            .zip(&self.subject_chars)
+            .filter(|(g, _)| g.fits(ty))
+            .flat_map(|(_, chars)| chars.iter().cloned())
+            .collect()
+    }
+
+    /// The subjects a code slot for a variable of type `ty` also takes, as written.
+    pub fn subjects_for<'a>(&'a self, ty: &'a str) -> impl Iterator<Item = &'a String> + 'a {
+        self.data
+            .subjects
+            .iter()
+            .filter(move |g| g.fits(ty))
+            .flat_map(|g| &g.words)
+    }
+
+    /// Every subject, folded.
+    pub(crate) fn all_subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
+        self.all_subjects.clone()
+    }
+
+    /// Words that never fill a code slot as a bare identifier ("we are always initialized"
+    /// is about no variable), folded.
+    pub(crate) fn not_subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
+        self.not_subjects.clone()
     }
 
     /// Masks code spans and folds whitespace; nothing else.

@@ -563,11 +563,12 @@ enum Elem {
     Text(Vec<char>),
     /// A literal code span with its backticks, compared exactly.
     Code(String),
-    /// A variable slot; `true` when it also takes words.
-    Slot(bool),
+    /// A variable slot: whether it also takes words, and the grammar's subjects ("the
+    /// pointer") that fit its variable's type, which a code slot also takes.
+    Slot(bool, Subjects),
 }
 
-/// The grammar's subjects ("the pointer"), folded, which a code slot also takes.
+/// Subjects, folded.
 type Subjects = std::sync::Arc<[Vec<char>]>;
 
 /// A phrasing as the backtracking matcher runs it.
@@ -578,7 +579,11 @@ struct Program {
     required: Vec<String>,
     /// The same words by their number in the matcher's vocabulary, sorted.
     required_ids: Vec<u32>,
+    /// Every subject of the grammar: a slot's text that is one is kept as words (a slot only
+    /// matches the subjects that fit it, so this is the same test, and the web expander's).
     subjects: Subjects,
+    /// Words that never fill a code slot as a bare identifier (grammar `not_subjects`).
+    not_subjects: Subjects,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -635,7 +640,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 impl Program {
-    fn new(elems: Vec<Elem>, subjects: Subjects) -> Program {
+    fn new(elems: Vec<Elem>, subjects: Subjects, not_subjects: Subjects) -> Program {
         let mut required = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let Elem::Text(t) = e else { continue };
@@ -657,6 +662,7 @@ impl Program {
             required,
             required_ids: Vec::new(),
             subjects,
+            not_subjects,
         }
     }
 
@@ -684,10 +690,10 @@ impl Program {
             Elem::Code(c) => {
                 text[pos..].starts_with(c.as_str()) && self.go(i + 1, text, pos + c.len(), caps)
             }
-            Elem::Slot(words) => {
+            Elem::Slot(words, subjects) => {
                 let mut ends = Vec::new();
                 if !*words {
-                    self.subject_ends(text, pos, &mut ends);
+                    subject_ends(subjects, text, pos, &mut ends);
                 }
                 slot_ends(text, pos, *words, &mut ends);
                 for end in ends {
@@ -703,34 +709,31 @@ impl Program {
     }
 }
 
-impl Program {
-    /// Where each subject that starts at `pos` ends, in the grammar's order (after a
-    /// backticked span, before an identifier, as in `code_slot_regex`).
-    fn subject_ends(&self, text: &str, pos: usize, out: &mut Vec<usize>) {
-        if text.as_bytes().get(pos) == Some(&b'`') {
-            return;
-        }
-        for subject in self.subjects.iter() {
-            let mut p = pos;
-            let whole = subject.iter().all(|&want| match text[p..].chars().next() {
-                Some(c) if fold_char(c) == want => {
-                    p += c.len_utf8();
-                    true
-                }
-                _ => false,
-            });
-            if whole {
-                out.push(p);
+/// Where each subject that starts at `pos` ends, in the grammar's order (after a backticked
+/// span, before an identifier, as in `code_slot_regex`).
+fn subject_ends(subjects: &Subjects, text: &str, pos: usize, out: &mut Vec<usize>) {
+    if text.as_bytes().get(pos) == Some(&b'`') {
+        return;
+    }
+    for subject in subjects.iter() {
+        let mut p = pos;
+        let whole = subject.iter().all(|&want| match text[p..].chars().next() {
+            Some(c) if fold_char(c) == want => {
+                p += c.len_utf8();
+                true
             }
+            _ => false,
+        });
+        if whole {
+            out.push(p);
         }
     }
+}
 
-    /// Whether a slot's text is one of the subjects (kept as words, not made code).
-    fn is_subject(&self, raw: &str) -> bool {
-        self.subjects
-            .iter()
-            .any(|s| raw.chars().map(fold_char).eq(s.iter().copied()))
-    }
+fn is_one_of(words: &Subjects, raw: &str) -> bool {
+    words
+        .iter()
+        .any(|s| raw.chars().map(fold_char).eq(s.iter().copied()))
 }
 
 /// The ends a slot starting at `pos` can take, in the priority order of `CODE_SLOT` /
@@ -852,9 +855,11 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                     if words {
                         regex.push_str(WORDS_SLOT);
                     } else {
-                        regex.push_str(&code_slot_regex(&grammar.data.subjects));
+                        let subjects: Vec<String> =
+                            grammar.subjects_for(&var.ty).cloned().collect();
+                        regex.push_str(&code_slot_regex(&subjects));
                     }
-                    elems.push(Elem::Slot(words));
+                    elems.push(Elem::Slot(words, grammar.subject_chars(&var.ty)));
                     sample.push_str(&format!("`v{}`", slots.len()));
                     slots.push(Slot {
                         var: var.name.clone(),
@@ -889,7 +894,11 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
             specificity,
             sample,
         },
-        Program::new(elems, grammar.subject_chars()),
+        Program::new(
+            elems,
+            grammar.all_subject_chars(),
+            grammar.not_subject_chars(),
+        ),
     )
 }
 
@@ -1047,10 +1056,13 @@ impl Matcher {
         for (k, slot) in p.slots.iter().enumerate() {
             let (start, end) = *caps.get(k)?;
             let raw = text[start..end].trim();
-            let value = if self.programs[i].is_subject(raw) {
+            let program = &self.programs[i];
+            let value = if is_one_of(&program.subjects, raw) {
                 raw.to_lowercase()
             } else if raw.starts_with('`') || slot.words {
                 raw.to_string()
+            } else if is_one_of(&program.not_subjects, raw) {
+                return None;
             } else {
                 format!("`{raw}`")
             };

@@ -49,9 +49,19 @@ fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
             .collect();
         let mut seen: Vec<(&str, String)> = Vec::new();
         let mut consistent = true;
+        let grammar = &f.dict.grammar().data;
+        let listed = |mut words: Box<dyn Iterator<Item = &String> + '_>, v: &str| {
+            words.any(|w| w.eq_ignore_ascii_case(v))
+        };
         for (slot, v) in p.slots.iter().zip(&vals) {
-            let v = if v.starts_with('`') || slot.words {
+            let subjects = grammar.subjects.iter().flat_map(|g| &g.words);
+            let v = if listed(Box::new(subjects), v) {
+                v.to_lowercase()
+            } else if v.starts_with('`') || slot.words {
                 v.clone()
+            } else if listed(Box::new(grammar.not_subjects.iter()), v) {
+                consistent = false;
+                break;
             } else {
                 format!("`{v}`")
             };
@@ -75,6 +85,9 @@ fn filler() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a-z_][a-z0-9_]{0,6}".prop_map(|s| format!("`{s}`")),
         "[a-zA-Z_$][a-zA-Z0-9_]{0,5}",
+        // Words the grammar treats apart: pronouns are subjects, "we" names no code.
+        prop::sample::select(vec!["it", "This", "we", "the pointer", "this function"])
+            .prop_map(str::to_string),
         "[a-z]{1,4}(\\.[a-z]{1,4}|::[a-z]{1,3}){1,2}(\\(\\))?",
         "[a-z]{1,5}( [a-z]{1,5}){0,3}",
         "`'[a-z]{1,3}`",

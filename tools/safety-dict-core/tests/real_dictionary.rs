@@ -198,3 +198,58 @@ proptest! {
         }
     }
 }
+
+/// The entry and bindings of each part of an item (statements, then reasons); `None` for a
+/// part that is not recognised.
+fn parts(text: &str) -> Vec<Option<(String, Vec<(String, String)>)>> {
+    let item = dict().analyse_item(text);
+    item.statements
+        .iter()
+        .chain(&item.justifications)
+        .map(|s| match s {
+            Statement::Recognised {
+                entry, bindings, ..
+            } => Some((
+                entry.clone(),
+                bindings
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn one(entry: &str, var: &str, value: &str) -> Option<(String, Vec<(String, String)>)> {
+    Some((
+        entry.to_string(),
+        vec![(var.to_string(), value.to_string())],
+    ))
+}
+
+#[test]
+fn word_subjects_fill_only_the_slots_whose_type_they_fit() {
+    assert_eq!(
+        parts("This function must only be called once."),
+        vec![one("called-at-most-once", "f", "this function")]
+    );
+    assert_eq!(
+        parts("The bytes passed in must be valid UTF-8."),
+        vec![one("valid-utf8", "bytes", "the bytes passed in")]
+    );
+    // A function is no pointer, and a pointer is no function.
+    assert_eq!(parts("This function is valid for reads."), vec![None]);
+    assert_eq!(parts("The pointer is called at most once."), vec![None]);
+    // A pronoun fits any slot and reads as the word it is, not as code named `it`.
+    assert_eq!(
+        parts("The pointer is derived from a reference, so it is writable.")[0],
+        one("valid-for-writes", "ptr", "it")
+    );
+    // "We" is never the name of code; written as code, it is.
+    assert_eq!(parts("we are always initialized."), vec![None]);
+    assert_eq!(
+        parts("`we` is always initialized."),
+        vec![one("always-initialized", "field", "`we`")]
+    );
+}

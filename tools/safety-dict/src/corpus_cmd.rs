@@ -181,9 +181,14 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
             "`a` is non-null, aligned, and {v} something unknown."
         ));
     }
-    for s in &g.subjects {
+    // Each subject in a pointer's slot and in a function's: a group fits only some types.
+    for s in g.subjects.iter().flat_map(|group| &group.words) {
         out.push(format!("{} is valid.", upper_first(s)));
         out.push(format!("{s} is non-null and aligned."));
+        out.push(format!("{} must only be called once.", upper_first(s)));
+    }
+    for s in &g.not_subjects {
+        out.push(format!("{} is non-null.", upper_first(s)));
     }
     for list in [
         "`p` is valid, non-null, and aligned.",
