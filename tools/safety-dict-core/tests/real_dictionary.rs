@@ -199,9 +199,11 @@ proptest! {
     }
 }
 
-/// The entry and bindings of each part of an item (statements, then reasons); `None` for a
-/// part that is not recognised.
-fn parts(text: &str) -> Vec<Option<(String, Vec<(String, String)>)>> {
+/// A part's entry and bindings; `None` when the part is not recognised.
+type Part = Option<(String, Vec<(String, String)>)>;
+
+/// Each part of an item (statements, then reasons).
+fn parts(text: &str) -> Vec<Part> {
     let item = dict().analyse_item(text);
     item.statements
         .iter()
@@ -221,7 +223,7 @@ fn parts(text: &str) -> Vec<Option<(String, Vec<(String, String)>)>> {
         .collect()
 }
 
-fn one(entry: &str, var: &str, value: &str) -> Option<(String, Vec<(String, String)>)> {
+fn one(entry: &str, var: &str, value: &str) -> Part {
     Some((
         entry.to_string(),
         vec![(var.to_string(), value.to_string())],
