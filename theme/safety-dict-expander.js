@@ -228,6 +228,16 @@
         });
     }
 
+    // expand.rs, ABBREVIATIONS: their final period ends no sentence.
+    var ABBREVIATIONS = ["i.e", "e.g", "cf", "vs"];
+    function endsWithAbbreviation(text, end) {
+        var wordStart = 0;
+        for (var k = end - 1; k >= 0; k--) {
+            if (isWs(text[k]) || text[k] === "(") { wordStart = k + 1; break; }
+        }
+        return ABBREVIATIONS.indexOf(text.slice(wordStart, end).toLowerCase()) >= 0;
+    }
+
     function splitSentences(text) {
         text = foldWhitespace(text);
         var out = [];
@@ -239,7 +249,7 @@
                 inCode = !inCode;
             } else if (b === "." && !inCode && text[i + 1] === " ") {
                 var next = i + 2 < text.length ? text[i + 2] : " ";
-                if ((next >= "A" && next <= "Z") || next === "`") {
+                if (((next >= "A" && next <= "Z") || next === "`") && !endsWithAbbreviation(text, i)) {
                     out.push(trim(text.slice(start, i + 1)));
                     start = i + 2;
                 }

@@ -322,8 +322,21 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
     }
 }
 
-/// Splits prose at sentence ends (". " before a capital letter or a backtick), never inside
-/// backticks.
+/// Abbreviations whose final period ends no sentence ("within range (i.e. `>= -MAX_ERRNO`)"),
+/// lowercase, without that period.
+pub const ABBREVIATIONS: [&str; 4] = ["i.e", "e.g", "cf", "vs"];
+
+/// Whether the word that ends at `end` (just before a period) is one of `ABBREVIATIONS`.
+fn ends_with_abbreviation(text: &str, end: usize) -> bool {
+    let word_start = text[..end]
+        .rfind(|c: char| c.is_whitespace() || c == '(')
+        .map_or(0, |i| i + 1);
+    let word = text[word_start..end].to_ascii_lowercase();
+    ABBREVIATIONS.contains(&word.as_str())
+}
+
+/// Splits prose at sentence ends (". " before a capital letter or a backtick, after no
+/// abbreviation), never inside backticks.
 fn split_sentences(text: &str) -> Vec<String> {
     let text = fold_whitespace(text);
     let mut out = Vec::new();
@@ -335,7 +348,8 @@ fn split_sentences(text: &str) -> Vec<String> {
             b'`' => in_code = !in_code,
             b'.' if !in_code && bytes.get(i + 1) == Some(&b' ') => {
                 let next = bytes.get(i + 2).copied().unwrap_or(b' ');
-                if next.is_ascii_uppercase() || next == b'`' {
+                if (next.is_ascii_uppercase() || next == b'`') && !ends_with_abbreviation(&text, i)
+                {
                     out.push(text[start..=i].trim().to_string());
                     start = i + 2;
                 }
@@ -1011,6 +1025,18 @@ mod tests {
         assert_eq!(
             split_sentences("`a. B` is fine. `c` too."),
             vec!["`a. B` is fine.", "`c` too."]
+        );
+    }
+
+    #[test]
+    fn abbreviations_end_no_sentence() {
+        assert_eq!(
+            split_sentences("`e` is in range (i.e. `>= -MAX`). E.g. `x` is. Also `y`."),
+            vec![
+                "`e` is in range (i.e. `>= -MAX`).",
+                "E.g. `x` is.",
+                "Also `y`."
+            ]
         );
     }
 
