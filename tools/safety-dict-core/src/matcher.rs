@@ -83,8 +83,9 @@ pub fn code_slot_regex(subjects: &[String]) -> String {
 /// Suggestions below this similarity are not worth showing.
 pub const SUGGESTION_MIN_SCORE: f64 = 0.3;
 
-/// Regex of a words slot: a backticked span or any words.
-pub const WORDS_SLOT: &str = r"(`[^`]+`|[^`]+?)";
+/// Regex of a words slot: a backticked span, or any words with whole code spans among them
+/// ("the returned `RawFormatter`").
+pub const WORDS_SLOT: &str = r"(`[^`]+`|(?:`[^`]+`|[^`])+?)";
 
 #[derive(Debug, Clone)]
 pub struct Matcher {
@@ -749,11 +750,17 @@ fn slot_ends(text: &str, pos: usize, words: bool, out: &mut Vec<usize>) {
         }
     }
     if words {
-        // `[^`]+?`
-        let stop = text[pos..].find('`').map_or(text.len(), |k| pos + k);
+        // `(?:`[^`]+`|[^`])+?`: after each character or whole code span, shortest first.
         let mut p = pos;
-        for c in text[pos..stop].chars() {
-            p += c.len_utf8();
+        while let Some(c) = text[p..].chars().next() {
+            if c == '`' {
+                match text[p + 1..].find('`') {
+                    Some(close) if close > 0 => p += 1 + close + 1,
+                    _ => break,
+                }
+            } else {
+                p += c.len_utf8();
+            }
             out.push(p);
         }
     } else {

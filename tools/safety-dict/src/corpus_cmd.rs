@@ -230,6 +230,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
         "`p` is non-null and the function requirements.",
+        // A duration may name code among its words.
+        "`p` is valid for reads for the duration of the call to `f`.",
+        "`p` is valid for reads for the duration of the call to `f` and `g`.",
         // An abbreviation's period ends no sentence.
         "/// # Safety\n///\n/// `x` must be non-zero (i.e. `x != 0`). E.g. `p` is aligned. Cf. `q` is null.",
         "// SAFETY: `p` is non-null, e.g. `Vs. X`. `q` is aligned.",
