@@ -724,7 +724,7 @@
             var lastStands = recognisedParts[n - 1] || (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });
-            return n >= 3 && count >= 2 && lastStands;
+            return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;
         }
 
         function list(folded, masked) {

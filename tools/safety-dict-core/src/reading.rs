@@ -269,9 +269,9 @@ impl Grammar {
     }
 
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
-    /// last part's text) is a reading at all: every part is recognised, or a list of three or
-    /// more has at least two recognised parts and its last part is either recognised or opens
-    /// with a verb of `predicate_verbs` ("... and has a non-zero reference count"). An
+    /// last part's text) is a reading at all: every part is recognised, or at least two parts
+    /// are (of three or more), or the first of two is, and the last part is either recognised
+    /// or opens with a verb of `predicate_verbs` ("... and has a non-zero reference count"). An
     /// unrecognised last part without its own verb may be a modifier of the whole list
     /// ("... and writes for `len` bytes"), so it does not count as a predicate.
     pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
@@ -287,7 +287,7 @@ impl Grammar {
                 .iter()
                 .any(|v| starts_with_words(&lower, &v.to_lowercase()))
         };
-        n >= 3 && count >= 2 && last_stands
+        (count >= 2 || (n == 2 && recognised[0])) && last_stands
     }
 }
 
@@ -456,7 +456,9 @@ mod tests {
     fn list_readings() {
         let g = grammar();
         assert!(g.list_reading_holds(&[true, true], "aligned"));
-        assert!(!g.list_reading_holds(&[true, false], "has a count"));
+        assert!(g.list_reading_holds(&[true, false], "has a count"));
+        assert!(!g.list_reading_holds(&[true, false], "writes for `len` bytes"));
+        assert!(!g.list_reading_holds(&[false, true], "aligned"));
         assert!(g.list_reading_holds(&[true, false, true], "aligned"));
         assert!(!g.list_reading_holds(&[false, false, true], "aligned"));
         assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count"));
