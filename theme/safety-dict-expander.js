@@ -403,10 +403,13 @@
 
         var LINK = new RegExp(data.link_pattern, "gu");
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
+        var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
         function fold(text) {
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
             if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
+            // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
+            if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3"); }
             f.masked = s;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }

@@ -37,6 +37,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub not_subjects: Vec<String>,
     #[serde(default)]
+    pub code_nouns: Vec<String>,
+    #[serde(default)]
     pub predicate_separators: Vec<String>,
     #[serde(default)]
     pub connector: Vec<Connector>,
@@ -168,6 +170,10 @@ pub struct GrammarData {
     pub durations: Option<Durations>,
     pub subjects: Vec<SubjectGroup>,
     pub not_subjects: Vec<String>,
+    pub code_nouns: Vec<String>,
+    /// `code_nouns` as a regex (Rust's syntax, which the web expander's engine also reads):
+    /// "the `x` argument" reads as "`x`".
+    pub code_noun_pattern: Option<String>,
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
@@ -305,6 +311,8 @@ pub struct Grammar {
     all_subjects: std::sync::Arc<[Vec<char>]>,
     /// `not_subjects`, folded.
     not_subjects: std::sync::Arc<[Vec<char>]>,
+    /// `GrammarData::code_noun_pattern`, compiled on first use.
+    code_nouns: OnceLock<Option<Regex>>,
 }
 
 fn folded_chars(words: &str) -> Vec<char> {
@@ -397,6 +405,7 @@ impl Grammar {
                     .flat_map(|g| g.types.iter().chain(&g.words)),
             )
             .chain(&raw.not_subjects)
+            .chain(&raw.code_nouns)
             .chain(&raw.predicate_separators)
             .chain(raw.connector.iter().map(|c| &c.word))
             .chain(&raw.not_connectors)
@@ -446,6 +455,8 @@ impl Grammar {
             durations: raw.durations.clone(),
             subjects: raw.subjects.clone(),
             not_subjects: raw.not_subjects.clone(),
+            code_nouns: raw.code_nouns.clone(),
+            code_noun_pattern: code_noun_pattern(&raw.code_nouns),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),
@@ -499,6 +510,7 @@ impl Grammar {
                 .map(|w| folded_chars(w))
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
+            code_nouns: OnceLock::new(),
         })
     }
 
@@ -596,6 +608,9 @@ impl Grammar {
                 f.masked = plain;
             }
         }
+        if let Some(plain) = self.without_code_nouns(&f.masked) {
+            f.masked = plain;
+        }
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
         s = strip_final_punctuation(s);
@@ -611,6 +626,25 @@ impl Grammar {
         };
         f.masked = s;
         f
+    }
+
+    /// `masked` with "the <code> <noun>" read as "<code>" (`code_nouns`); `None` when there is
+    /// none.
+    fn without_code_nouns(&self, masked: &str) -> Option<String> {
+        if !masked.chars().any(|c| mask_index(c).is_some()) {
+            return None;
+        }
+        let re = self
+            .code_nouns
+            .get_or_init(|| {
+                let pattern = self.data.code_noun_pattern.as_deref()?;
+                Some(Regex::new(pattern).expect("code noun pattern compiles"))
+            })
+            .as_ref()?;
+        match re.replace_all(masked, "$1$2$3") {
+            std::borrow::Cow::Owned(plain) => Some(plain),
+            std::borrow::Cow::Borrowed(_) => None,
+        }
     }
 
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
@@ -750,6 +784,42 @@ impl Markup {
             .get_or_init(|| Regex::new(self.pattern).expect("static regex"))
             .replace_all(masked, "$1$2")
     }
+}
+
+/// Rust regex's Unicode `\w`, written out so that the web expander's engine reads it too.
+const WORD_CLASS: &str = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}";
+
+/// The regex of "the <code> <noun>" for `code_nouns` (words case-insensitive, spelled as
+/// character classes: the web expander's engine has no `(?i)`); groups 1 and 3 are what stands
+/// around the phrase, group 2 the code span's mask.
+fn code_noun_pattern(nouns: &[String]) -> Option<String> {
+    if nouns.is_empty() {
+        return None;
+    }
+    let any_case = |word: &str| -> String {
+        word.chars()
+            .map(|c| {
+                let (lo, up) = (c.to_lowercase().to_string(), c.to_uppercase().to_string());
+                if lo == up {
+                    regex::escape(&lo)
+                } else {
+                    format!("[{lo}{up}]")
+                }
+            })
+            .collect()
+    };
+    let nouns: Vec<String> = nouns
+        .iter()
+        .map(|n| any_case(&crate::text::fold_whitespace(n)))
+        .collect();
+    Some(format!(
+        "(^|[^{w}]){the} ([\\u{{{base:X}}}-\\u{{{last:X}}}]) (?:{nouns})($|[^{w}])",
+        w = WORD_CLASS,
+        the = any_case("the"),
+        base = MASK_BASE,
+        last = MASK_BASE + MASK_LIMIT as u32 - 1,
+        nouns = nouns.join("|"),
+    ))
 }
 
 fn strip_final_punctuation(s: &str) -> &str {

@@ -255,3 +255,17 @@ fn word_subjects_fill_only_the_slots_whose_type_they_fit() {
         vec![one("always-initialized", "field", "`we`")]
     );
 }
+
+#[test]
+fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
+    assert_eq!(
+        parts("The `align` argument must be a power of two."),
+        vec![one("power-of-two", "align", "`align`")]
+    );
+    assert_eq!(
+        parts("the `x` field and the `y` field are aligned."),
+        vec![one("aligned", "ptr", "`x`"), one("aligned", "ptr", "`y`")]
+    );
+    // Only the whole word "the" before it: "bathe" is another word.
+    assert_eq!(parts("Bathe `x` field is aligned."), vec![None]);
+}

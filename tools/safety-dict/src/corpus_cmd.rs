@@ -233,6 +233,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
         "`p` is non-null and the function requirements.",
+        // A code span named with what it is reads as the code span.
+        "The `align` argument must be a power of two.",
+        "the `x` field and the `y` field are aligned.",
+        "The `p` pointers are aligned. Bathe `p` field is aligned.",
         // A duration may name code among its words.
         "`p` is valid for reads for the duration of the call to `f`.",
         "`p` is valid for reads for the duration of the call to `f` and `g`.",
