@@ -816,7 +816,23 @@
             return { entry: id, form: { form: "canonical" }, bindings: bindings };
         }
 
+        // expand.rs, analyse: an item is read sentence by sentence.
         function analyseItem(raw, position) {
+            var sentences = splitSentences(raw);
+            if (sentences.length < 2) { return analyseSentence(raw, position); }
+            var statements = [];
+            var justs = [];
+            sentences.forEach(function (sentence) {
+                var read = analyseSentence(sentence, position);
+                if (read === null || read.text === "") { return; }
+                statements = statements.concat(read.statements);
+                justs = justs.concat(read.justifications || []);
+            });
+            if (statements.length === 0) { return null; }
+            return item(foldWhitespace(raw), position, statements, justs);
+        }
+
+        function analyseSentence(raw, position) {
             var text = foldWhitespace(raw);
             var folded = fold(text);
             if (folded.masked === "") { return null; }

@@ -400,7 +400,34 @@ impl Dictionary {
         self.analyse(item, false, position)
     }
 
+    /// Reads an item sentence by sentence: a reason or a list never reaches across a
+    /// sentence's end ("… and it was not null. This means …" has no reason "assertions").
     fn analyse(&self, item: &str, nearest: bool, position: Position) -> Item {
+        let sentences = split_sentences(item);
+        if sentences.len() < 2 {
+            return self.analyse_sentence(item, nearest, position);
+        }
+        let mut out = Item {
+            text: fold_whitespace(item),
+            position,
+            statements: Vec::new(),
+            justifications: Vec::new(),
+        };
+        for sentence in &sentences {
+            let read = self.analyse_sentence(sentence, nearest, position);
+            if !read.text.is_empty() {
+                out.statements.extend(read.statements);
+                out.justifications.extend(read.justifications);
+            }
+        }
+        if out.statements.is_empty() && out.justifications.is_empty() {
+            out.text.clear();
+            out.statements.push(Statement::unrecognised_empty());
+        }
+        out
+    }
+
+    fn analyse_sentence(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
         let item = |statements: Vec<Statement>, justifications: Vec<Statement>| Item {

@@ -269,3 +269,26 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
     // Only the whole word "the" before it: "bathe" is another word.
     assert_eq!(parts("Bathe `x` field is aligned."), vec![None]);
 }
+
+#[test]
+fn each_sentence_of_an_item_is_read_on_its_own() {
+    let item = dict().analyse_item(
+        "`p` is non-null because we checked it and it was not null. This means `q` is aligned and fine.",
+    );
+    let texts = |parts: &[Statement]| -> Vec<String> {
+        parts.iter().map(|s| s.text().to_string()).collect()
+    };
+    // No reason reaches into the second sentence.
+    assert_eq!(
+        texts(&item.statements),
+        ["`p` is non-null", "This means `q` is aligned and fine."]
+    );
+    assert_eq!(
+        texts(&item.justifications),
+        ["we checked it", "it was not null"]
+    );
+    assert_eq!(
+        parts("`p` is aligned. That is, TODO.")[0],
+        one("aligned", "ptr", "`p`")
+    );
+}

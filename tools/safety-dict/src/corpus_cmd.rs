@@ -233,6 +233,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
         "`p` is non-null and the function requirements.",
+        // Each sentence of an item is read on its own.
+        "/// # Safety\n///\n/// - `p` is non-null because we checked it and it was not null. This means `q` is aligned and fine.\n/// - `p` is aligned. That is, TODO.",
+        "// SAFETY: `p` is valid. Something else entirely.",
         // A code span named with what it is reads as the code span.
         "The `align` argument must be a power of two.",
         "the `x` field and the `y` field are aligned.",
