@@ -366,6 +366,36 @@ fn split_sentences(text: &str) -> Vec<String> {
 }
 
 impl Dictionary {
+    /// In a recognised statement, the first variable that holds a value (every variable whose
+    /// type is not one of grammar `type_vars`) filled by one of `types`, the names of types where
+    /// the sentence stands: the variable and its binding. Such a reading is wrong: "`A` is
+    /// always valid" inside `impl<T, A: Allocator>` says something of a type, not of a pointer.
+    /// Only a tool that sees the code (the lint) knows `types`.
+    pub fn type_in_value_slot<'s>(
+        &self,
+        s: &'s Statement,
+        types: &[String],
+    ) -> Option<(&'s str, &'s str)> {
+        let Statement::Recognised {
+            entry, bindings, ..
+        } = s
+        else {
+            return None;
+        };
+        let entry = self.entry(entry)?;
+        let type_vars = &self.grammar().data.type_vars;
+        bindings
+            .iter()
+            .find(|(var, value)| {
+                let named = value
+                    .strip_prefix('`')
+                    .and_then(|v| v.strip_suffix('`'))
+                    .is_some_and(|name| types.iter().any(|t| t == name));
+                named && entry.var(var).is_some_and(|v| !type_vars.contains(&v.ty))
+            })
+            .map(|(var, value)| (var.as_str(), value.as_str()))
+    }
+
     /// Expands every item of `input`.
     pub fn expand(&self, input: &str) -> Expansion {
         Expansion {

@@ -39,6 +39,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub code_nouns: Vec<String>,
     #[serde(default)]
+    pub type_vars: Vec<String>,
+    #[serde(default)]
     pub predicate_separators: Vec<String>,
     #[serde(default)]
     pub connector: Vec<Connector>,
@@ -174,6 +176,7 @@ pub struct GrammarData {
     /// `code_nouns` as a regex (Rust's syntax, which the web expander's engine also reads):
     /// "the `x` argument" reads as "`x`".
     pub code_noun_pattern: Option<String>,
+    pub type_vars: Vec<String>,
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
@@ -406,6 +409,7 @@ impl Grammar {
             )
             .chain(&raw.not_subjects)
             .chain(&raw.code_nouns)
+            .chain(&raw.type_vars)
             .chain(&raw.predicate_separators)
             .chain(raw.connector.iter().map(|c| &c.word))
             .chain(&raw.not_connectors)
@@ -457,6 +461,7 @@ impl Grammar {
             not_subjects: raw.not_subjects.clone(),
             code_nouns: raw.code_nouns.clone(),
             code_noun_pattern: code_noun_pattern(&raw.code_nouns),
+            type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),

@@ -292,3 +292,19 @@ fn each_sentence_of_an_item_is_read_on_its_own() {
         one("aligned", "ptr", "`p`")
     );
 }
+
+#[test]
+fn a_type_name_fills_only_variables_that_stand_for_types() {
+    let types = ["A".to_string(), "T".to_string()];
+    let first = |text: &str| dict().analyse_item(text).statements[0].clone();
+    let valid = first("`A` is always valid.");
+    assert_eq!(
+        dict().type_in_value_slot(&valid, &types),
+        Some(("ptr", "`A`"))
+    );
+    // An allocator variable stands for a type; a pointer named otherwise is a value.
+    let allocated = first("`ptr` was allocated with `A`.");
+    assert_eq!(allocated.entry(), Some("allocated-with"));
+    assert_eq!(dict().type_in_value_slot(&allocated, &types), None);
+    assert_eq!(dict().type_in_value_slot(&valid, &[]), None);
+}

@@ -99,4 +99,8 @@ impl Vocabulary for CachedVocabulary<'_> {
     fn is_api_specific(&self, text: &str) -> bool {
         self.inner.is_api_specific(text)
     }
+
+    fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
+        self.inner.type_in_value_slot(s, types)
+    }
 }

@@ -7,7 +7,11 @@ use std::collections::HashSet;
 use safety_dict::api_specific::{phrasing_key, ApiSpecific};
 use safety_dict::Dictionary;
 
-use crate::vocabulary::{Item, Position, Vocabulary};
+use crate::vocabulary::{Item, Position, Statement, Vocabulary};
+
+fn owned((var, value): (&str, &str)) -> (String, String) {
+    (var.to_string(), value.to_string())
+}
 
 impl Vocabulary for Dictionary {
     fn analyse_item(&self, item: &str, position: Position) -> Item {
@@ -24,6 +28,10 @@ impl Vocabulary for Dictionary {
 
     fn site_url(&self) -> String {
         Dictionary::site_url(self).to_string()
+    }
+
+    fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
+        Dictionary::type_in_value_slot(self, s, types).map(owned)
     }
 }
 
@@ -66,5 +74,9 @@ impl Vocabulary for WithApiSpecific<'_> {
 
     fn is_api_specific(&self, text: &str) -> bool {
         self.listed.contains(&phrasing_key(text))
+    }
+
+    fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
+        self.dict.type_in_value_slot(s, types).map(owned)
     }
 }

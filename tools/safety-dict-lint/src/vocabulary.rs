@@ -23,6 +23,13 @@ pub trait Vocabulary {
     /// The site's base URL, ending in `/`; rule codes link pages under it.
     fn site_url(&self) -> String;
 
+    /// In a recognised statement, a variable that holds a value but is filled by one of `types`
+    /// (the type names where the sentence stands), and its binding: the reading does not hold
+    /// there (`Dictionary::type_in_value_slot`). `None` for a vocabulary that cannot tell.
+    fn type_in_value_slot(&self, _s: &Statement, _types: &[String]) -> Option<(String, String)> {
+        None
+    }
+
     /// Whether an unrecognised phrasing is listed as API-specific (`dictionary/api-specific.toml`):
     /// known, and deliberately not a dictionary entry.
     fn is_api_specific(&self, _text: &str) -> bool {

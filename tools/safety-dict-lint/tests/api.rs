@@ -238,3 +238,31 @@ fn api_specific_phrasings_are_counted_apart_not_reported() {
         .keys()
         .all(|k| !k.contains("matching callback")));
 }
+
+#[test]
+fn a_type_parameter_never_fills_a_variable_that_holds_a_value() {
+    let source = "struct V<T, A>(T, A);\n\nimpl<T, A> V<T, A> {\n    /// # Safety\n    ///\n    /// - `B` is valid.\n    unsafe fn f<B>(a: *const u8) {\n        // SAFETY: `A` is valid.\n        unsafe { *a };\n        // SAFETY: `a` is valid.\n        unsafe { *a };\n    }\n}\n\nfn g(A: *const u8) {\n    // SAFETY: `A` is valid.\n    unsafe { *A };\n}\n";
+    let files = [SourceFile::new("a.rs", source)];
+    let dict = fixture();
+    let report = lint_sources(&files, &dict, &LintOptions::default());
+    let unknown: Vec<(usize, &str)> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0007)
+        .map(|f| (f.line, f.notes.join(" ")))
+        .map(|(l, n)| {
+            (
+                l,
+                if n.contains("names a type") {
+                    "type"
+                } else {
+                    "other"
+                },
+            )
+        })
+        .collect();
+    // `B` (the function's own type parameter) and `A` (the impl's) are types there; the value
+    // `a`, and a parameter that happens to be called `A` outside the impl, are read as written.
+    assert_eq!(unknown, [(6, "type"), (8, "type")], "{:?}", report.findings);
+    assert_eq!(report.stats.parts_recognised, 2);
+}

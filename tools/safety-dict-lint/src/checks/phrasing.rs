@@ -2,7 +2,11 @@
 //! is matched against the dictionary; unrecognised phrases are reported (info, with the
 //! nearest entries) and discouraged ones too (warning, with the preferred form).
 
-use ra_ap_syntax::SyntaxToken;
+use ra_ap_syntax::{
+    ast::{self, AstNode, HasGenericParams},
+    SyntaxKind::{IMPL, TRAIT},
+    SyntaxNode, SyntaxToken,
+};
 
 use super::{excerpt, Ctx, Report};
 use crate::code::Code;
@@ -55,8 +59,62 @@ fn span_of_part(item: &Located, part: &str) -> std::ops::Range<usize> {
     }
 }
 
-/// Reports the outcome of reading one statement of `item`; returns whether it was recognised.
-fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str) -> bool {
+/// The names of types where `node` stands: the type parameters of every item around it (its
+/// own included), and `Self` inside an `impl` or a trait. Their names never fill a variable
+/// that holds a value.
+pub fn type_names(node: &SyntaxNode) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in node.ancestors() {
+        if matches!(a.kind(), IMPL | TRAIT) && !out.iter().any(|n| n == "Self") {
+            out.push("Self".to_string());
+        }
+        let Some(params) = ast::AnyHasGenericParams::cast(a).and_then(|g| g.generic_param_list())
+        else {
+            continue;
+        };
+        for p in params.generic_params() {
+            if let ast::GenericParam::TypeParam(t) = p {
+                if let Some(name) = ast::HasName::name(&t) {
+                    out.push(name.text().to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reports the outcome of reading one statement of `item`, where `types` are the type names in
+/// scope; returns whether it was recognised.
+fn report_statement(
+    ctx: &mut Ctx<'_>,
+    item: &Located,
+    s: &Statement,
+    what: &str,
+    types: &[String],
+) -> bool {
+    if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
+        let entry = s.entry().unwrap_or_default().to_string();
+        let text = s.text().to_string();
+        let span = span_of_part(item, &text);
+        let at = crate::report::Example {
+            file: ctx.file.path.clone(),
+            line: ctx.file.line_col(span.start).0,
+            text: text.clone(),
+        };
+        ctx.stats.count_unrecognised(&phrasing_key(&text), 1, at);
+        let report = Report::new(
+            Code::Sd0007,
+            span,
+            format!("{what} not in the dictionary: \"{}\"", excerpt(&text, 70)),
+        )
+        .label("not a dictionary phrase")
+        .note(format!(
+            "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
+        ))
+        .help(ctx.vocab.entry_url(&entry));
+        ctx.report(report);
+        return false;
+    }
     match s {
         Statement::Recognised {
             text,
@@ -135,15 +193,15 @@ fn report_statement(ctx: &mut Ctx<'_>, item: &Located, s: &Statement, what: &str
 }
 
 /// Reports every statement of a read item; returns whether all were recognised.
-fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool {
+fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, types: &[String]) -> bool {
     let mut all = true;
     for s in &a.statements {
-        let ok = report_statement(ctx, item, s, what);
+        let ok = report_statement(ctx, item, s, what, types);
         ctx.stats.count_part(ok);
         all &= ok;
     }
     for j in &a.justifications {
-        let ok = report_statement(ctx, item, j, "justification");
+        let ok = report_statement(ctx, item, j, "justification", types);
         ctx.stats.count_part(ok);
         all &= ok;
     }
@@ -153,13 +211,13 @@ fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str) -> bool 
 /// Reads one `# Safety` item; counts it and reports what the dictionary does not know. An
 /// introduction that leaves nothing to read ("Behavior is undefined if any of the following
 /// conditions are violated:") is no item: it comes back with empty text, uncounted.
-pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located) -> Item {
+pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located, types: &[String]) -> Item {
     let a = ctx.vocab.analyse_item(&item.text, Position::Requirement);
     if a.text.is_empty() {
         return a;
     }
     ctx.stats.items += 1;
-    if report_item(ctx, item, &a, "requirement") {
+    if report_item(ctx, item, &a, "requirement", types) {
         ctx.stats.items_recognised += 1;
     }
     a
@@ -172,20 +230,21 @@ pub fn check_justification_item(
     ctx: &mut Ctx<'_>,
     item: &Located,
     position: Position,
+    types: &[String],
 ) -> Option<bool> {
     let a = ctx.vocab.analyse_item(&item.text, position);
     if a.text.is_empty() {
         return None;
     }
     ctx.stats.items += 1;
-    let all = report_item(ctx, item, &a, "phrase");
+    let all = report_item(ctx, item, &a, "phrase", types);
     if all {
         ctx.stats.items_recognised += 1;
     }
     Some(all)
 }
 
-fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
+fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment, types: &[String]) {
     if !comment.exact_case {
         let marker = comment.tag.marker();
         ctx.report(
@@ -212,7 +271,7 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment) {
     let mut all = true;
     let mut read = 0;
     for item in &units(&comment.lines) {
-        if let Some(ok) = check_justification_item(ctx, item, position) {
+        if let Some(ok) = check_justification_item(ctx, item, position, types) {
             all &= ok;
             read += 1;
         }
@@ -232,7 +291,14 @@ pub fn check_comments(ctx: &mut Ctx<'_>, tokens: &[SyntaxToken]) {
         .iter()
         .filter(|c| !c.is_placeholder())
     {
-        check_comment(ctx, c);
+        // The comment's first token: where its type names are in scope.
+        let at = tokens.partition_point(|t| usize::from(t.text_range().start()) < c.span.start);
+        let types = tokens
+            .get(at)
+            .and_then(SyntaxToken::parent)
+            .map(|n| type_names(&n))
+            .unwrap_or_default();
+        check_comment(ctx, c, &types);
     }
 }
 
