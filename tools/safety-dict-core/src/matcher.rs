@@ -83,9 +83,10 @@ pub fn code_slot_regex(subjects: &[String]) -> String {
 /// Suggestions below this similarity are not worth showing.
 pub const SUGGESTION_MIN_SCORE: f64 = 0.3;
 
-/// Regex of a words slot: a backticked span, or any words with whole code spans among them
-/// ("the returned `RawFormatter`").
-pub const WORDS_SLOT: &str = r"(`[^`]+`|(?:`[^`]+`|[^`])+?)";
+/// Regex of a words slot: a backticked span, or words with whole code spans among them ("the
+/// returned `RawFormatter`") and no comma, which ends the duration ("for the duration of the
+/// call, while `name` ..." does not last "while `name` ...").
+pub const WORDS_SLOT: &str = r"(`[^`]+`|(?:`[^`]+`|[^`,])+?)";
 
 #[derive(Debug, Clone)]
 pub struct Matcher {
@@ -750,9 +751,12 @@ fn slot_ends(text: &str, pos: usize, words: bool, out: &mut Vec<usize>) {
         }
     }
     if words {
-        // `(?:`[^`]+`|[^`])+?`: after each character or whole code span, shortest first.
+        // `(?:`[^`]+`|[^`,])+?`: after each character or whole code span, shortest first.
         let mut p = pos;
         while let Some(c) = text[p..].chars().next() {
+            if c == ',' {
+                break;
+            }
             if c == '`' {
                 match text[p + 1..].find('`') {
                     Some(close) if close > 0 => p += 1 + close + 1,

@@ -93,6 +93,7 @@ fn filler() -> impl Strategy<Value = String> {
         "`'[a-z]{1,3}`",
         // Words with a code span among them, as a lifetime slot takes them.
         "[a-z]{1,4} `[a-z]{1,3}`( [a-z]{1,3})?",
+        "[a-z]{1,4}, [a-z]{1,3}( `[a-z]`)?",
         "`[a-z]{1,3} \\* [0-9]`",
         Just("`".to_string()),
         Just("".to_string()),

@@ -243,6 +243,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A duration may name code among its words.
         "`p` is valid for reads for the duration of the call to `f`.",
         "`p` is valid for reads for the duration of the call to `f` and `g`.",
+        "`p` is valid for reads for the duration of the call, while `q` is aligned.",
         // An abbreviation's period ends no sentence.
         "/// # Safety\n///\n/// `x` must be non-zero (i.e. `x != 0`). E.g. `p` is aligned. Cf. `q` is null.",
         "// SAFETY: `p` is non-null, e.g. `Vs. X`. `q` is aligned.",
