@@ -396,6 +396,37 @@ impl Dictionary {
             .map(|(var, value)| (var.as_str(), value.as_str()))
     }
 
+    /// Where a part of an item stands in the item's text: the part as written, or else the
+    /// first and shortest run of whole words that folds to what the part folds to, since a part
+    /// split off a sentence is kept in folded words ("it is" for "it's", "is" for "are").
+    pub fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        if part.trim().is_empty() {
+            return None;
+        }
+        if let Some(at) = item.find(part) {
+            return Some(at..at + part.len());
+        }
+        let want = self.grammar.fold(part).unmasked();
+        if want.is_empty() {
+            return None;
+        }
+        let mut starts = vec![0];
+        let mut ends = Vec::new();
+        for (i, c) in item.char_indices() {
+            if c.is_whitespace() {
+                ends.push(i);
+                starts.push(i + c.len_utf8());
+            }
+        }
+        ends.push(item.len());
+        starts.into_iter().find_map(|i| {
+            ends.iter()
+                .filter(|&&j| j > i)
+                .find(|&&j| self.grammar.fold(&item[i..j]).unmasked() == want)
+                .map(|&j| i..j)
+        })
+    }
+
     /// Expands every item of `input`.
     pub fn expand(&self, input: &str) -> Expansion {
         Expansion {

@@ -308,3 +308,15 @@ fn a_type_name_fills_only_variables_that_stand_for_types() {
     assert_eq!(dict().type_in_value_slot(&allocated, &types), None);
     assert_eq!(dict().type_in_value_slot(&valid, &[]), None);
 }
+
+#[test]
+fn a_part_read_in_folded_words_is_found_where_it_is_written() {
+    let item = "`val` is a reference, so it's something else entirely.";
+    let read = dict().analyse_item(item);
+    let part = read.statements[0].text();
+    assert_eq!(part, "it is something else entirely");
+    let at = dict().locate_part(item, part).expect("found");
+    assert_eq!(&item[at], "it's something else entirely.");
+    assert_eq!(dict().locate_part(item, "`val`"), Some(0..5));
+    assert_eq!(dict().locate_part(item, "nothing like it"), None);
+}

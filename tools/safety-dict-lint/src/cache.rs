@@ -103,4 +103,8 @@ impl Vocabulary for CachedVocabulary<'_> {
     fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
         self.inner.type_in_value_slot(s, types)
     }
+
+    fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        self.inner.locate_part(item, part)
+    }
 }

@@ -33,6 +33,10 @@ impl Vocabulary for Dictionary {
     fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
         Dictionary::type_in_value_slot(self, s, types).map(owned)
     }
+
+    fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        Dictionary::locate_part(self, item, part)
+    }
 }
 
 /// The dictionary together with its reviewed list of API-specific phrasings, which the lint
@@ -78,5 +82,9 @@ impl Vocabulary for WithApiSpecific<'_> {
 
     fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
         self.dict.type_in_value_slot(s, types).map(owned)
+    }
+
+    fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        self.dict.locate_part(item, part)
     }
 }

@@ -30,6 +30,13 @@ pub trait Vocabulary {
         None
     }
 
+    /// Where a part of an item (a statement's `text`) stands in the item's text
+    /// (`Dictionary::locate_part`); by default only where it is written as it is.
+    fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        let at = item.find(part).filter(|_| !part.is_empty())?;
+        Some(at..at + part.len())
+    }
+
     /// Whether an unrecognised phrasing is listed as API-specific (`dictionary/api-specific.toml`):
     /// known, and deliberately not a dictionary entry.
     fn is_api_specific(&self, _text: &str) -> bool {

@@ -52,10 +52,12 @@ pub fn units(lines: &[markdown::TextLine]) -> Vec<Located> {
     items
 }
 
-fn span_of_part(item: &Located, part: &str) -> std::ops::Range<usize> {
-    match item.text.find(part) {
-        Some(at) if !part.is_empty() => item.source_range(at..at + part.len()),
-        _ => item.span.clone(),
+/// Where a part of `item` stands in the source, and its words as written there (a part split
+/// off a sentence is read in folded words); the whole item where it cannot be found.
+fn part_in_source(ctx: &Ctx<'_>, item: &Located, part: &str) -> (std::ops::Range<usize>, String) {
+    match ctx.vocab.locate_part(&item.text, part) {
+        Some(r) => (item.source_range(r.clone()), item.text[r].to_string()),
+        None => (item.span.clone(), part.to_string()),
     }
 }
 
@@ -94,18 +96,17 @@ fn report_statement(
 ) -> bool {
     if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
         let entry = s.entry().unwrap_or_default().to_string();
-        let text = s.text().to_string();
-        let span = span_of_part(item, &text);
+        let (span, written) = part_in_source(ctx, item, s.text());
         let at = crate::report::Example {
             file: ctx.file.path.clone(),
             line: ctx.file.line_col(span.start).0,
-            text: text.clone(),
+            text: written.clone(),
         };
-        ctx.stats.count_unrecognised(&phrasing_key(&text), 1, at);
+        ctx.stats.count_unrecognised(&phrasing_key(s.text()), 1, at);
         let report = Report::new(
             Code::Sd0007,
             span,
-            format!("{what} not in the dictionary: \"{}\"", excerpt(&text, 70)),
+            format!("{what} not in the dictionary: \"{}\"", excerpt(&written, 70)),
         )
         .label("not a dictionary phrase")
         .note(format!(
@@ -125,11 +126,12 @@ fn report_statement(
             if let Some(d) = discouraged {
                 ctx.stats.discouraged += 1;
                 let url = ctx.vocab.entry_url(entry);
+                let (span, written) = part_in_source(ctx, item, text);
                 ctx.report(
                     Report::new(
                         Code::Sd0008,
-                        span_of_part(item, text),
-                        format!("discouraged wording: \"{}\"", excerpt(text, 70)),
+                        span,
+                        format!("discouraged wording: \"{}\"", excerpt(&written, 70)),
                     )
                     .label(format!("write: {}", d.preferred))
                     .note(format!("why: {}", d.reason))
@@ -149,17 +151,20 @@ fn report_statement(
             false
         }
         Statement::Unrecognised { text, suggestions } => {
-            let span = span_of_part(item, text);
+            let (span, written) = part_in_source(ctx, item, text);
             let at = crate::report::Example {
                 file: ctx.file.path.clone(),
                 line: ctx.file.line_col(span.start).0,
-                text: text.clone(),
+                text: written.clone(),
             };
             ctx.stats.count_unrecognised(&phrasing_key(text), 1, at);
             let mut r = Report::new(
                 Code::Sd0007,
                 span,
-                format!("{what} not in the dictionary: \"{}\"", excerpt(text, 70)),
+                format!(
+                    "{what} not in the dictionary: \"{}\"",
+                    excerpt(&written, 70)
+                ),
             )
             .label("not a dictionary phrase");
             if let Some(first) = suggestions.first() {
@@ -179,11 +184,15 @@ fn report_statement(
         // A whole placeholder comment is reported before it is read (SD0013); this is a part of
         // an item, such as the reason of "`p` is valid by TODO".
         Statement::Placeholder { text } => {
+            let (span, written) = part_in_source(ctx, item, text);
             ctx.report(
                 Report::new(
                     Code::Sd0013,
-                    span_of_part(item, text),
-                    format!("placeholder instead of a {what}: \"{}\"", excerpt(text, 70)),
+                    span,
+                    format!(
+                        "placeholder instead of a {what}: \"{}\"",
+                        excerpt(&written, 70)
+                    ),
                 )
                 .label("a placeholder justifies nothing; write the reason"),
             );
