@@ -91,6 +91,23 @@ impl Statement {
         }
     }
 
+    /// A recognised statement's entry and bindings, owned and in order: a key that compares
+    /// two readings.
+    pub fn reading(&self) -> Option<(String, Vec<(String, String)>)> {
+        match self {
+            Statement::Recognised {
+                entry, bindings, ..
+            } => Some((
+                entry.clone(),
+                bindings
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )),
+            Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
+        }
+    }
+
     pub fn text(&self) -> &str {
         match self {
             Statement::Recognised { text, .. }
@@ -400,6 +417,10 @@ impl Dictionary {
     /// first and shortest run of whole words that folds to what the part folds to, since a part
     /// split off a sentence is kept in folded words ("it is" for "it's", "is" for "are").
     pub fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
+        /// Words folding may drop from a run (a lead-in such as "the caller must ensure
+        /// that", "must be" read as "is"): runs longer than the part by more are not tried, so
+        /// a long item costs a number of folds linear in its length.
+        const SLACK: usize = 10;
         if part.trim().is_empty() {
             return None;
         }
@@ -410,20 +431,20 @@ impl Dictionary {
         if want.is_empty() {
             return None;
         }
-        let mut starts = vec![0];
-        let mut ends = Vec::new();
-        for (i, c) in item.char_indices() {
-            if c.is_whitespace() {
-                ends.push(i);
-                starts.push(i + c.len_utf8());
-            }
-        }
-        ends.push(item.len());
-        starts.into_iter().find_map(|i| {
-            ends.iter()
-                .filter(|&&j| j > i)
-                .find(|&&j| self.grammar.fold(&item[i..j]).unmasked() == want)
-                .map(|&j| i..j)
+        let words: Vec<std::ops::Range<usize>> = item
+            .split_whitespace()
+            .map(|w| {
+                let at = w.as_ptr() as usize - item.as_ptr() as usize;
+                at..at + w.len()
+            })
+            .collect();
+        let most = part.split_whitespace().count() + SLACK;
+        (0..words.len()).find_map(|i| {
+            words[i..]
+                .iter()
+                .take(most)
+                .map(|w| words[i].start..w.end)
+                .find(|r| self.grammar.fold(&item[r.clone()]).unmasked() == want)
         })
     }
 

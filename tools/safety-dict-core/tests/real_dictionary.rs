@@ -204,22 +204,10 @@ type Part = Option<(String, Vec<(String, String)>)>;
 
 /// Each part of an item (statements, then reasons).
 fn parts(text: &str) -> Vec<Part> {
-    let item = dict().analyse_item(text);
-    item.statements
-        .iter()
-        .chain(&item.justifications)
-        .map(|s| match s {
-            Statement::Recognised {
-                entry, bindings, ..
-            } => Some((
-                entry.clone(),
-                bindings
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            _ => None,
-        })
+    dict()
+        .analyse_item(text)
+        .parts()
+        .map(Statement::reading)
         .collect()
 }
 

@@ -61,6 +61,27 @@ fn part_in_source(ctx: &Ctx<'_>, item: &Located, part: &str) -> (std::ops::Range
     }
 }
 
+/// Counts an unrecognised part (`text`, as read) of `item` in the summary and returns the SD0007
+/// report on it, without notes.
+fn unrecognised(ctx: &mut Ctx<'_>, item: &Located, text: &str, what: &str) -> Report {
+    let (span, written) = part_in_source(ctx, item, text);
+    let at = crate::report::Example {
+        file: ctx.file.path.clone(),
+        line: ctx.file.line_col(span.start).0,
+        text: written.clone(),
+    };
+    ctx.stats.count_unrecognised(&phrasing_key(text), 1, at);
+    Report::new(
+        Code::Sd0007,
+        span,
+        format!(
+            "{what} not in the dictionary: \"{}\"",
+            excerpt(&written, 70)
+        ),
+    )
+    .label("not a dictionary phrase")
+}
+
 /// The names of types where `node` stands: the type parameters of every item around it (its
 /// own included), and `Self` inside an `impl` or a trait. Their names never fill a variable
 /// that holds a value.
@@ -96,20 +117,7 @@ fn report_statement(
 ) -> bool {
     if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
         let entry = s.entry().unwrap_or_default().to_string();
-        let (span, written) = part_in_source(ctx, item, s.text());
-        let at = crate::report::Example {
-            file: ctx.file.path.clone(),
-            line: ctx.file.line_col(span.start).0,
-            text: written.clone(),
-        };
-        ctx.stats.count_unrecognised(&phrasing_key(s.text()), 1, at);
-        let report = Report::new(
-            Code::Sd0007,
-            span,
-            format!("{what} not in the dictionary: \"{}\"", excerpt(&written, 70)),
-        )
-        .label("not a dictionary phrase")
-        .note(format!(
+        let report = unrecognised(ctx, item, s.text(), what).note(format!(
             "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
         ))
         .help(ctx.vocab.entry_url(&entry));
@@ -151,22 +159,7 @@ fn report_statement(
             false
         }
         Statement::Unrecognised { text, suggestions } => {
-            let (span, written) = part_in_source(ctx, item, text);
-            let at = crate::report::Example {
-                file: ctx.file.path.clone(),
-                line: ctx.file.line_col(span.start).0,
-                text: written.clone(),
-            };
-            ctx.stats.count_unrecognised(&phrasing_key(text), 1, at);
-            let mut r = Report::new(
-                Code::Sd0007,
-                span,
-                format!(
-                    "{what} not in the dictionary: \"{}\"",
-                    excerpt(&written, 70)
-                ),
-            )
-            .label("not a dictionary phrase");
+            let mut r = unrecognised(ctx, item, text, what);
             if let Some(first) = suggestions.first() {
                 let list: Vec<&str> = suggestions
                     .iter()

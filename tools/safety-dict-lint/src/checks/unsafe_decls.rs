@@ -176,22 +176,7 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
         }
         let key = phrasing::normalise(&item.text);
         // The item's reading: every statement's entry and bindings, when all are recognised.
-        let rec: Option<Reading> = m
-            .statements
-            .iter()
-            .map(|st| match st {
-                Statement::Recognised {
-                    entry, bindings, ..
-                } => Some((
-                    entry.clone(),
-                    bindings
-                        .iter()
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect::<Vec<_>>(),
-                )),
-                Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
-            })
-            .collect();
+        let rec: Option<Reading> = m.statements.iter().map(Statement::reading).collect();
         let first = [
             seen_words.get(&key).copied(),
             rec.as_ref().and_then(|r| seen_readings.get(r).copied()),
