@@ -661,6 +661,7 @@
             return out;
         }
 
+        // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
         function splitPredicates(masked) {
             if (startsWithCondition(masked)) { return null; }
             var lower = lowerSameLen(masked);
@@ -676,17 +677,38 @@
                     if (lower.startsWith(seps[k], i)) { sep = seps[k]; break; }
                 }
                 if (sep !== null) {
-                    parts.push(masked.slice(start, i));
+                    parts.push([start, i]);
                     i += sep.length;
                     start = i;
                 } else {
                     i += 1;
                 }
             }
-            parts.push(masked.slice(start));
+            parts.push([start, masked.length]);
             var ok = parts.length >= 2 && parts.length <= data.max_predicates &&
-                parts.every(function (p) { return trim(p) !== ""; });
+                parts.every(function (p) { return trim(masked.slice(p[0], p[1])) !== ""; });
             return ok ? parts : null;
+        }
+
+        // reading.rs, groupings: every way to join n parts into two or more groups, finest first.
+        function groupings(n) {
+            var out = [];
+            if (n < 2) { return out; }
+            var all = Math.pow(2, n - 1) - 1;
+            for (var k = 0; k < all; k++) {
+                var cuts = all - k;
+                var groups = [];
+                var start = 0;
+                for (var i = 0; i < n - 1; i++) {
+                    if (cuts & (1 << i)) {
+                        groups.push([start, i + 1]);
+                        start = i + 1;
+                    }
+                }
+                groups.push([start, n]);
+                out.push(groups);
+            }
+            return out;
         }
 
         function sharedPrefixes(first) {
@@ -730,21 +752,55 @@
             return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;
         }
 
+        // expand.rs, list: the grouping that holds as a list with the most parts inside
+        // recognised groups, then the fewest groups, then the finest.
         function list(folded, masked) {
             var parts = splitPredicates(masked);
             if (parts === null) { return null; }
-            var prefixes = sharedPrefixes(parts[0]);
-            var out = [read(piece(folded, parts[0]))];
-            parts.slice(1).forEach(function (part) {
-                var alone = read(piece(folded, part));
-                if (alone.found) { out.push(alone); return; }
-                for (var k = 0; k < prefixes.length; k++) {
-                    var r = read(piece(folded, prefixes[k] + " " + trim(part)));
-                    if (r.found) { out.push(r); return; }
+            function text(g) { return masked.slice(parts[g[0]][0], parts[g[1] - 1][1]); }
+            var seen = {};
+            var best = null;
+            groupings(parts.length).forEach(function (groups) {
+                var firstEnd = groups[0][1];
+                var prefixes = sharedPrefixes(text(groups[0]));
+                var out = groups.map(function (g, i) {
+                    var key = firstEnd + "," + g[0] + "," + g[1];
+                    if (!Object.prototype.hasOwnProperty.call(seen, key)) {
+                        var alone = read(piece(folded, text(g)));
+                        var reading = alone;
+                        if (i > 0 && !alone.found) {
+                            for (var k = 0; k < prefixes.length; k++) {
+                                var r = read(piece(folded, prefixes[k] + " " + trim(text(g))));
+                                if (r.found) { reading = r; break; }
+                            }
+                        }
+                        seen[key] = reading;
+                    }
+                    return seen[key];
+                });
+                var recognisedParts = out.map(function (r) { return !!r.found; });
+                if (!listReadingHolds(recognisedParts, text(groups[groups.length - 1]))) { return; }
+                var covered = 0;
+                groups.forEach(function (g, i) { if (recognisedParts[i]) { covered += g[1] - g[0]; } });
+                if (best === null || covered > best.covered ||
+                    (covered === best.covered && groups.length < best.groups)) {
+                    best = { covered: covered, groups: groups.length, out: out };
                 }
-                out.push(alone);
             });
-            return listReadingHolds(out.map(function (r) { return !!r.found; }), parts[parts.length - 1]) ? out : null;
+            return best === null ? null : best.out.map(function (r) { return Object.assign({}, r); });
+        }
+
+        // reading.rs, without_distributive: "are both readable", "must each be valid".
+        function withoutDistributive(rest) {
+            var words = rest.split(" ");
+            var spread = (grammar.subject_distributives || []).map(function (d) { return d.toLowerCase(); });
+            for (var i = 0; i < Math.min(2, words.length); i++) {
+                if (spread.indexOf(words[i].toLowerCase()) >= 0) {
+                    words.splice(i, 1);
+                    return words.join(" ");
+                }
+            }
+            return rest;
         }
 
         // reading.rs, split_subjects: "Both `a` and `b` must be aligned".
@@ -772,7 +828,7 @@
             if (!second) { return null; }
             var rest = masked.slice(secondAt + second);
             if (rest.charAt(0) !== " ") { return null; }
-            rest = rest.slice(1);
+            rest = withoutDistributive(rest.slice(1));
             if (trim(rest) === "") { return null; }
             return [masked.slice(at, at + first) + " " + rest, masked.slice(secondAt, secondAt + second) + " " + rest];
         }
@@ -783,8 +839,13 @@
             if (l !== null) { return l; }
             var subjects = splitSubjects(masked);
             if (subjects === null) { return null; }
-            var readings = subjects.map(function (p) { return read(piece(folded, p)); });
-            return readings.every(function (r) { return !!r.found; }) ? readings : null;
+            var readings = [];
+            for (var i = 0; i < subjects.length; i++) {
+                var got = predicates(folded, subjects[i]);
+                if (!got.some(function (r) { return !!r.found; })) { return null; }
+                readings = readings.concat(got);
+            }
+            return readings;
         }
 
         function predicates(folded, masked) {

@@ -6,10 +6,13 @@
 use indexmap::IndexMap;
 use regex::Regex;
 use serde::Serialize;
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use crate::dictionary::{Clause, Dictionary, Entry};
-use crate::grammar::Folded;
+use crate::grammar::{Folded, Grammar};
 use crate::matcher::{Form, Match};
 use crate::model::Kind;
 use crate::plan::{Bindings, ClausePlan};
@@ -734,20 +737,23 @@ impl Dictionary {
     }
 
     /// A statement that is no phrasing as a whole read in parts: a list of predicates, else
-    /// two subjects sharing one ("Both `a` and `b` must be aligned"), every part recognised.
+    /// two subjects sharing one ("Both `a` and `b` must be aligned", "`x` and `y` are valid
+    /// for writes and properly aligned"), each subject's statement read as one phrasing or
+    /// list and recognised at least in part.
     fn parts(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
         if let Some(list) = self.list(folded, masked) {
             return Some(list);
         }
         let subjects = self.grammar.split_subjects(masked)?;
-        let readings: Vec<Reading> = subjects
-            .iter()
-            .map(|p| self.read(piece(folded, p)))
-            .collect();
-        readings
-            .iter()
-            .all(|r| r.found.is_some())
-            .then_some(readings)
+        let mut readings = Vec::new();
+        for p in &subjects {
+            let read = self.predicates(folded, p);
+            if !read.iter().any(|r| r.found.is_some()) {
+                return None;
+            }
+            readings.extend(read);
+        }
+        Some(readings)
     }
 
     /// The reasons after "by" or a connector, split at the justification conjunction.
@@ -759,31 +765,58 @@ impl Dictionary {
             .collect()
     }
 
-    /// Reads a list of predicates: the first part as written, each later part as written or,
-    /// when that is no phrasing, after the longest shared subject (and verb) of the first part
-    /// that makes it one.
+    /// Reads a list of predicates. The list is split at every separator, and its parts are
+    /// joined again in every way (a separator may stand inside a predicate: "aligned and valid
+    /// for reads and writes"); a grouping reads its first group as written and each later one
+    /// as written or, when that is no phrasing, after the longest shared subject (and verb) of
+    /// the first group that makes it one. The grouping kept is one that holds as a list, with
+    /// the most parts inside recognised groups, then the fewest groups (a longer phrasing says
+    /// more: "valid for reads and writes of `n` bytes" is not reads of one `T`), then the
+    /// finest (`Grammar::groupings` order).
     fn list(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
         let parts = self.grammar.split_predicates(masked)?;
-        let prefixes = self.grammar.shared_prefixes(parts[0]);
-        let mut out = vec![self.read(piece(folded, parts[0]))];
-        for part in &parts[1..] {
-            let alone = self.read(piece(folded, part));
-            let reading = if alone.found.is_some() {
-                alone
-            } else {
-                prefixes
-                    .iter()
-                    .map(|p| self.read(piece(folded, &format!("{p} {}", part.trim()))))
-                    .find(|r| r.found.is_some())
-                    .unwrap_or(alone)
-            };
-            out.push(reading);
+        let text = |g: &Range<usize>| &masked[parts[g.start].start..parts[g.end - 1].end];
+        // A later group's reading depends on the first group (its prefixes): keyed by both.
+        let mut seen: HashMap<(usize, usize, usize), Reading> = HashMap::new();
+        // (parts inside recognised groups, fewer groups), and the readings.
+        type Scored = ((usize, Reverse<usize>), Vec<Reading>);
+        let mut best: Option<Scored> = None;
+        for groups in Grammar::groupings(parts.len()) {
+            let first_end = groups[0].end;
+            let prefixes = self.grammar.shared_prefixes(text(&groups[0]));
+            let mut out = Vec::with_capacity(groups.len());
+            for (i, g) in groups.iter().enumerate() {
+                let key = (first_end, g.start, g.end);
+                let reading = seen.entry(key).or_insert_with(|| {
+                    let alone = self.read(piece(folded, text(g)));
+                    if i == 0 || alone.found.is_some() {
+                        return alone;
+                    }
+                    prefixes
+                        .iter()
+                        .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))
+                        .find(|r| r.found.is_some())
+                        .unwrap_or(alone)
+                });
+                out.push(reading.clone());
+            }
+            let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
+            let last = groups.last().map_or("", &text);
+            if !self.grammar.list_reading_holds(&recognised, last) {
+                continue;
+            }
+            let covered = groups
+                .iter()
+                .zip(&recognised)
+                .filter(|(_, r)| **r)
+                .map(|(g, _)| g.len())
+                .sum();
+            let score = (covered, Reverse(groups.len()));
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, out));
+            }
         }
-        let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
-        let last = parts.last().copied().unwrap_or_default();
-        self.grammar
-            .list_reading_holds(&recognised, last)
-            .then_some(out)
+        best.map(|(_, out)| out)
     }
 
     /// Folds and matches one piece of an item.
@@ -978,6 +1011,7 @@ impl Dictionary {
 }
 
 /// A piece of an item, folded and matched.
+#[derive(Clone)]
 struct Reading {
     text: String,
     folded: Folded,

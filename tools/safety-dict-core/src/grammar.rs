@@ -61,6 +61,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub subject_openings: Vec<String>,
     #[serde(default)]
+    pub subject_distributives: Vec<String>,
+    #[serde(default)]
     pub caller_duty: Option<CallerDuty>,
 }
 
@@ -187,6 +189,7 @@ pub struct GrammarData {
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
+    pub subject_distributives: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caller_duty: Option<CallerDuty>,
 }
@@ -420,6 +423,7 @@ impl Grammar {
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
             .chain(&raw.subject_openings)
+            .chain(&raw.subject_distributives)
             .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins));
         for rule in rules {
             if rule.trim().is_empty() {
@@ -472,6 +476,7 @@ impl Grammar {
             checked_forms: raw.checked_form.clone(),
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
+            subject_distributives: raw.subject_distributives.clone(),
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();

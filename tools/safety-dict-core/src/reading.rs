@@ -154,11 +154,13 @@ impl Grammar {
         out
     }
 
-    /// The predicates of a list ("`p` is valid, non-null and aligned" gives "`p` is valid",
-    /// "non-null", "aligned"), split at the grammar's separators, the longest separator first
-    /// where several start at the same place; `None` when the sentence is not a list of 2 to
-    /// `MAX_PREDICATES` non-empty parts or opens with a condition.
-    pub fn split_predicates<'a>(&self, masked: &'a str) -> Option<Vec<&'a str>> {
+    /// Where the predicates of a list stand ("`p` is valid, non-null and aligned" gives
+    /// "`p` is valid", "non-null", "aligned"): split at every one of the grammar's separators,
+    /// the longest separator first where several start at the same place; `None` when the
+    /// sentence is not a list of 2 to `MAX_PREDICATES` non-empty parts or opens with a
+    /// condition. A separator may also stand inside one predicate ("valid for reads and
+    /// writes"); `groupings` gives the ways to join parts again.
+    pub fn split_predicates(&self, masked: &str) -> Option<Vec<Range<usize>>> {
         if self.starts_with_condition(masked) {
             return None;
         }
@@ -174,17 +176,42 @@ impl Grammar {
         let (mut start, mut i) = (0, 0);
         while i < lower.len() {
             if let Some(sep) = seps.iter().find(|s| lower[i..].starts_with(s.as_str())) {
-                parts.push(&masked[start..i]);
+                parts.push(start..i);
                 i += sep.len();
                 start = i;
                 continue;
             }
             i += lower[i..].chars().next().map_or(1, char::len_utf8);
         }
-        parts.push(&masked[start..]);
+        parts.push(start..masked.len());
         let ok = (2..=MAX_PREDICATES).contains(&parts.len())
-            && parts.iter().all(|p| !p.trim().is_empty());
+            && parts.iter().all(|p| non_empty(masked, p));
         ok.then_some(parts)
+    }
+
+    /// Every way to join `n` consecutive parts of a list into two or more groups (each group a
+    /// range of part indices), the finest first: grouping `k` cuts after part `i` when bit `i`
+    /// of `2^(n-1) - 1 - k` is set.
+    pub fn groupings(n: usize) -> Vec<Vec<Range<usize>>> {
+        if n < 2 {
+            return Vec::new();
+        }
+        let all = (1usize << (n - 1)) - 1;
+        (0..all)
+            .map(|k| {
+                let cuts = all - k;
+                let mut groups = Vec::new();
+                let mut start = 0;
+                for i in 0..n - 1 {
+                    if cuts & (1 << i) != 0 {
+                        groups.push(start..i + 1);
+                        start = i + 1;
+                    }
+                }
+                groups.push(start..n);
+                groups
+            })
+            .collect()
     }
 
     /// The subjects (with their verbs) a later predicate of a list may share with the first
@@ -233,8 +260,25 @@ impl Grammar {
         out
     }
 
+    /// The predicate two subjects share without the word that spreads it over both ("are
+    /// both readable", "must each be valid"), which stands first or second in it.
+    fn without_distributive(&self, rest: &str) -> String {
+        let words: Vec<&str> = rest.split(' ').collect();
+        let spread = words.iter().take(2).position(|w| {
+            self.data
+                .subject_distributives
+                .iter()
+                .any(|d| d.eq_ignore_ascii_case(w))
+        });
+        match spread {
+            Some(i) => [&words[..i], &words[i + 1..]].concat().join(" "),
+            None => rest.to_string(),
+        }
+    }
+
     /// Two code subjects sharing one predicate ("both `a` and `b` is aligned", after the
-    /// rewrites): the predicate once for each subject, masked like `masked`.
+    /// rewrites; "`a` and `b` must each be valid"): the predicate once for each subject,
+    /// masked like `masked`.
     pub fn split_subjects(&self, masked: &str) -> Option<[String; 2]> {
         let conj = self.data.subject_conjunction.as_deref()?.to_lowercase();
         let lower = lower_same_len(masked)?;
@@ -258,7 +302,7 @@ impl Grammar {
         }
         let second = code(second_at)?;
         let rest = masked.get(second_at + second..)?;
-        let rest = rest.strip_prefix(' ')?;
+        let rest = self.without_distributive(rest.strip_prefix(' ')?);
         if rest.trim().is_empty() {
             return None;
         }
@@ -396,13 +440,25 @@ mod tests {
     #[test]
     fn lists_split_longest_separator_first() {
         let g = grammar();
-        assert_eq!(
-            g.split_predicates("p is valid, non-null, and aligned"),
-            Some(vec!["p is valid", "non-null", "aligned"])
-        );
+        let text = "p is valid, non-null, and aligned";
+        let parts = g
+            .split_predicates(text)
+            .map(|v| v.into_iter().map(|r| &text[r]).collect::<Vec<_>>());
+        assert_eq!(parts, Some(vec!["p is valid", "non-null", "aligned"]));
         assert_eq!(g.split_predicates("p is valid"), None);
         assert_eq!(g.split_predicates("if p is null, q is valid"), None);
         assert_eq!(g.split_predicates("p is valid, , aligned"), None);
+    }
+
+    #[test]
+    fn groupings_finest_first_and_never_whole() {
+        assert_eq!(Grammar::groupings(2), vec![vec![0..1, 1..2]]);
+        assert_eq!(
+            Grammar::groupings(3),
+            vec![vec![0..1, 1..2, 2..3], vec![0..2, 2..3], vec![0..1, 1..3],]
+        );
+        assert_eq!(Grammar::groupings(8).len(), 127);
+        assert!(Grammar::groupings(1).is_empty());
     }
 
     #[test]

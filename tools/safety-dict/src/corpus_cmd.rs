@@ -247,6 +247,16 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // An abbreviation's period ends no sentence.
         "/// # Safety\n///\n/// `x` must be non-zero (i.e. `x != 0`). E.g. `p` is aligned. Cf. `q` is null.",
         "// SAFETY: `p` is non-null, e.g. `Vs. X`. `q` is aligned.",
+        // Two subjects share a list, spread by "both" or "each".
+        "`x` and `y` are valid for writes and properly aligned.",
+        "`left` and `right` must each be valid for reads of `n` bytes.",
+        "`a` and `b` are both non-null and have something unknown.",
+        "`a` and `b` both are aligned, and have something unknown.",
+        // A separator inside a predicate: parts are joined again.
+        "`p` is properly aligned and valid for reads and writes.",
+        "`p` is aligned and valid for reads and writes of `n` bytes.",
+        "`p` is valid for reads and writes and non-null and has something unknown.",
+        "Both `x` and `y` must be valid for both reads and writes of `n` bytes.",
     ] {
         out.push(list.to_string());
     }
