@@ -243,10 +243,19 @@
         var out = [];
         var start = 0;
         var inCode = false;
+        var parens = 0;
         for (var i = 0; i < text.length; i++) {
             var b = text[i];
             if (b === "`") {
                 inCode = !inCode;
+            } else if (b === "(" && !inCode) {
+                parens += 1;
+            } else if (b === ")" && !inCode) {
+                parens = Math.max(0, parens - 1);
+            } else if (b === ";" && !inCode && parens === 0 && text[i + 1] === " ") {
+                // expand.rs, split_sentences: a semicolon ends a clause, outside parentheses.
+                out.push(trim(text.slice(start, i + 1)));
+                start = i + 2;
             } else if (b === "." && !inCode && text[i + 1] === " ") {
                 var next = i + 2 < text.length ? text[i + 2] : " ";
                 if (((next >= "A" && next <= "Z") || next === "`") && !endsWithAbbreviation(text, i)) {

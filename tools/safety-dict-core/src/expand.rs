@@ -356,16 +356,19 @@ fn ends_with_abbreviation(text: &str, end: usize) -> bool {
 }
 
 /// Splits prose at sentence ends (". " before a capital letter or a backtick, after no
-/// abbreviation), never inside backticks.
+/// abbreviation) and at clause ends ("; "), never inside backticks.
 fn split_sentences(text: &str) -> Vec<String> {
     let text = fold_whitespace(text);
     let mut out = Vec::new();
     let mut start = 0;
     let mut in_code = false;
+    let mut parens = 0usize;
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
         match b {
             b'`' => in_code = !in_code,
+            b'(' if !in_code => parens += 1,
+            b')' if !in_code => parens = parens.saturating_sub(1),
             b'.' if !in_code && bytes.get(i + 1) == Some(&b' ') => {
                 let next = bytes.get(i + 2).copied().unwrap_or(b' ');
                 if (next.is_ascii_uppercase() || next == b'`') && !ends_with_abbreviation(&text, i)
@@ -373,6 +376,13 @@ fn split_sentences(text: &str) -> Vec<String> {
                     out.push(text[start..=i].trim().to_string());
                     start = i + 2;
                 }
+            }
+            // A semicolon joins two clauses that each say something of their own ("the
+            // caller must uphold the contract for `f`; the slice is dereferenceable"), except
+            // inside a parenthesis, which is one remark.
+            b';' if !in_code && parens == 0 && bytes.get(i + 1) == Some(&b' ') => {
+                out.push(text[start..=i].trim().to_string());
+                start = i + 2;
             }
             _ => {}
         }

@@ -257,6 +257,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is aligned and valid for reads and writes of `n` bytes.",
         "`p` is valid for reads and writes and non-null and has something unknown.",
         "Both `x` and `y` must be valid for both reads and writes of `n` bytes.",
+        // A semicolon ends a clause, except inside a parenthesis.
+        "// SAFETY: the caller must uphold the safety contract for `f`; `p` is aligned.",
+        "`p` is non-null (see above; really) and aligned; something unknown.",
+        "`data` must be non-null, valid for reads for `len * size_of::<T>()` many bytes, and it must be properly aligned.",
     ] {
         out.push(list.to_string());
     }
