@@ -297,11 +297,14 @@
         }
         var hasList = lines.some(function (l) { return LIST_MARKER.test(l.text); });
         if (!hasList) {
-            // A tag that changes the position starts new prose.
+            // A blank line ends a paragraph; a tag that changes the position starts new prose.
             var runs = [];
+            var afterBlank = false;
             lines.forEach(function (l) {
+                if (trim(l.text) === "") { afterBlank = true; return; }
                 var last = runs[runs.length - 1];
-                if (last && last.at === l.at) { last.lines.push(l.text); } else { runs.push({ at: l.at, lines: [l.text] }); }
+                if (last && last.at === l.at && !afterBlank) { last.lines.push(l.text); } else { runs.push({ at: l.at, lines: [l.text] }); }
+                afterBlank = false;
             });
             var all = [];
             runs.forEach(function (r) { all = all.concat(prose(r.lines.join(" "), r.at)); });

@@ -328,13 +328,21 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
         out.retain(|(_, s)| !s.is_empty());
         out
     } else {
-        // A tag that changes the position (`INVARIANT:` after `SAFETY:`) starts new prose.
+        // A blank line ends a paragraph, and a tag that changes the position (`INVARIANT:`
+        // after `SAFETY:`) starts new prose: "... until it is dropped:" above a code block does
+        // not run on into the paragraph below it.
         let mut runs: Vec<(Position, Vec<&str>)> = Vec::new();
+        let mut after_blank = false;
         for (at, l) in &lines {
+            if l.trim().is_empty() {
+                after_blank = true;
+                continue;
+            }
             match runs.last_mut() {
-                Some((run_at, run)) if run_at == at => run.push(l),
+                Some((run_at, run)) if run_at == at && !after_blank => run.push(l),
                 _ => runs.push((*at, vec![l])),
             }
+            after_blank = false;
         }
         runs.into_iter()
             .flat_map(|(at, run)| prose(&run.join(" "), at))
@@ -1169,6 +1177,20 @@ mod tests {
                 "`a` is valid.",
                 "Note this: it holds.",
                 "And that."
+            ]
+        );
+    }
+
+    #[test]
+    fn prose_paragraphs_stay_apart() {
+        // The code block between them is blanked before this split (items.rs, `prepared`).
+        let s = "// SAFETY: it stays pinned until it is dropped:\n//\n// A value, once pinned,\n// stays pinned\n//\n// `p` is valid";
+        assert_eq!(
+            split_items(s),
+            vec![
+                "it stays pinned until it is dropped:",
+                "A value, once pinned, stays pinned",
+                "`p` is valid"
             ]
         );
     }

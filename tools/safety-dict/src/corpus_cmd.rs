@@ -257,6 +257,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is aligned and valid for reads and writes of `n` bytes.",
         "`p` is valid for reads and writes and non-null and has something unknown.",
         "Both `x` and `y` must be valid for both reads and writes of `n` bytes.",
+        // A blank line ends a paragraph of prose.
+        "// SAFETY: `p` is non-null\n//\n// `q` is aligned",
         // A semicolon ends a clause, except inside a parenthesis.
         "// SAFETY: the caller must uphold the safety contract for `f`; `p` is aligned.",
         "`p` is non-null (see above; really) and aligned; something unknown.",
