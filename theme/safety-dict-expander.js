@@ -802,6 +802,65 @@
             return best === null ? null : best.out.map(function (r) { return Object.assign({}, r); });
         }
 
+        // reading.rs, relative_readings: "S is a N which P" is "S P" because "S is a N".
+        function relativeReadings(masked) {
+            var rc = grammar.relative_clause;
+            var lower = lowerSameLen(masked);
+            var out = [];
+            if (!rc || lower === null) { return out; }
+            rc.openings.forEach(function (opening) {
+                var sep = " " + opening.toLowerCase() + " ";
+                var at = lower.indexOf(sep);
+                if (at < 0) { return; }
+                var subject = masked.slice(0, at);
+                if (trim(subject) === "" || subject.split(" ").length > data.max_prefix_words) { return; }
+                var nounStart = at + sep.length;
+                rc.pronouns.forEach(function (p) {
+                    var pronoun = " " + p.toLowerCase() + " ";
+                    var end = lower.indexOf(pronoun, nounStart);
+                    if (end < 0) { return; }
+                    var noun = lower.slice(nounStart, end);
+                    if (noun.endsWith(",")) { noun = noun.slice(0, -1); }
+                    var words = noun.split(" ");
+                    var short = trim(noun) !== "" && words.length <= rc.max_noun_words && noun.indexOf(",") < 0;
+                    var plain = !words.some(function (w) {
+                        return rc.not_in_noun.some(function (n) { return n.toLowerCase() === w.toLowerCase(); });
+                    });
+                    var predicate = masked.slice(end + pronoun.length);
+                    if (short && plain && trim(predicate) !== "") {
+                        out.push({ statement: subject + " " + predicate, reason: [0, nounStart + noun.length] });
+                    }
+                });
+            });
+            return out;
+        }
+
+        // reading.rs, without_zero_size_emphasis: where the statement a zero-size emphasis stresses stands.
+        function withoutZeroSizeEmphasis(masked) {
+            var z = grammar.zero_size_emphasis;
+            var lower = lowerSameLen(masked);
+            if (!z || lower === null) { return null; }
+            function namesZero(clause) {
+                return z.marks.some(function (m) { return clause.indexOf(m.toLowerCase()) >= 0; });
+            }
+            for (var i = 0; i < z.openings.length; i++) {
+                var opening = z.openings[i].toLowerCase();
+                if (startsWithWords(lower, opening)) {
+                    var comma = lower.indexOf(", ");
+                    if (comma < 0) { return null; }
+                    if (namesZero(lower.slice(0, comma)) && trim(masked.slice(comma + 2)) !== "") {
+                        return [comma + 2, masked.length];
+                    }
+                    continue;
+                }
+                var at = lower.indexOf(" " + opening + " ");
+                if (at < 0) { continue; }
+                var end = lower.slice(0, at).endsWith(",") ? at - 1 : at;
+                if (namesZero(lower.slice(at)) && trim(masked.slice(0, end)) !== "") { return [0, end]; }
+            }
+            return null;
+        }
+
         // reading.rs, without_distributive: "are both readable", "must each be valid".
         function withoutDistributive(rest) {
             var words = rest.split(" ");
@@ -971,6 +1030,11 @@
                 var found = impliedMatch(c.form.justification, {});
                 consider(predicates(folded, c.statement), [{ text: c.form.words, folded: fold(c.form.words), found: found }]);
             });
+            relativeReadings(masked).forEach(function (r) {
+                consider(predicates(folded, r.statement), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+            });
+            var stressed = withoutZeroSizeEmphasis(masked);
+            if (stressed !== null) { consider(predicates(folded, masked.slice(stressed[0], stressed[1])), []); }
             var parts = partsOf(folded, masked);
             if (parts !== null) { consider(parts, []); }
             if (best !== null && bestScore > 0) {

@@ -619,6 +619,18 @@ impl Dictionary {
             };
             consider(self.predicates(&folded, &statement), vec![reason]);
         }
+        // A relative clause about the subject itself: "`src` is a reference which is valid
+        // for reads" is "`src` is valid for reads" because "`src` is a reference".
+        for (statement, reason) in self.grammar.relative_readings(masked) {
+            consider(
+                self.predicates(&folded, &statement),
+                self.reasons(&folded, &masked[reason]),
+            );
+        }
+        // A statement stressed for size zero holds for every size.
+        if let Some(r) = self.grammar.without_zero_size_emphasis(masked) {
+            consider(self.predicates(&folded, &masked[r]), Vec::new());
+        }
         // A list of predicates, or subjects sharing one, with no reason (the whole sentence was
         // matched above).
         if let Some(parts) = self.parts(&folded, masked) {

@@ -63,6 +63,10 @@ pub struct RawGrammar {
     #[serde(default)]
     pub subject_distributives: Vec<String>,
     #[serde(default)]
+    pub relative_clause: Option<RelativeClause>,
+    #[serde(default)]
+    pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
+    #[serde(default)]
     pub caller_duty: Option<CallerDuty>,
 }
 
@@ -116,6 +120,29 @@ pub struct CheckedForm {
     pub justification: String,
     #[serde(default)]
     pub trailing: Vec<String>,
+}
+
+/// "S is a N which P": a relative clause that says P of the subject S itself, read as the
+/// statement "S P" because "S is a N". The noun N stands between one of `openings` and one of
+/// `pronouns`, is at most `max_noun_words` long and holds none of `not_in_noun` (a preposition
+/// would let the clause be about another noun: "a pointer to a struct which ...").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelativeClause {
+    pub openings: Vec<String>,
+    pub pronouns: Vec<String>,
+    pub max_noun_words: usize,
+    pub not_in_noun: Vec<String>,
+}
+
+/// A clause that stresses a size of zero ("even for zero-length slices", "even if `T` has size
+/// 0"): it opens with one of `openings` and holds one of `marks`, and the statement it stresses
+/// holds for every size without it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZeroSizeEmphasis {
+    pub openings: Vec<String>,
+    pub marks: Vec<String>,
 }
 
 /// A word or phrase that joins a statement and the reason for it.
@@ -190,6 +217,10 @@ pub struct GrammarData {
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
     pub subject_distributives: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relative_clause: Option<RelativeClause>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caller_duty: Option<CallerDuty>,
 }
@@ -424,6 +455,16 @@ impl Grammar {
             .chain(&raw.subject_conjunction)
             .chain(&raw.subject_openings)
             .chain(&raw.subject_distributives)
+            .chain(
+                raw.relative_clause
+                    .iter()
+                    .flat_map(|r| r.openings.iter().chain(&r.pronouns).chain(&r.not_in_noun)),
+            )
+            .chain(
+                raw.zero_size_emphasis
+                    .iter()
+                    .flat_map(|z| z.openings.iter().chain(&z.marks)),
+            )
             .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins));
         for rule in rules {
             if rule.trim().is_empty() {
@@ -477,6 +518,8 @@ impl Grammar {
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
             subject_distributives: raw.subject_distributives.clone(),
+            relative_clause: raw.relative_clause.clone(),
+            zero_size_emphasis: raw.zero_size_emphasis.clone(),
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();

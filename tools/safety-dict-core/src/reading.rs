@@ -11,6 +11,10 @@ use std::ops::Range;
 
 use crate::grammar::{CheckedForm, Folded, Grammar, ReasonAt};
 
+/// A statement read out of a relative clause, masked like its sentence, and where the reason
+/// for it stands in the sentence.
+pub type RelativeReading = (String, Range<usize>);
+
 /// More predicates than this in one list is not a list a person wrote.
 pub const MAX_PREDICATES: usize = 8;
 /// A shared subject and verb ("`self.ptr` is", "the returned pointer points") are at most
@@ -258,6 +262,81 @@ impl Grammar {
             out.push((format!("{} {} {rest}", &masked[..pos], form.to), form));
         }
         out
+    }
+
+    /// "S is a N which P" as the statement "S P" (masked like `masked`) and where "S is a N",
+    /// its reason, stands: for each opening and pronoun in the grammar's order, at the first
+    /// opening and the first pronoun after it.
+    pub fn relative_readings(&self, masked: &str) -> Vec<RelativeReading> {
+        let (Some(rc), Some(lower)) = (&self.data.relative_clause, lower_same_len(masked)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for opening in &rc.openings {
+            let sep = format!(" {} ", opening.to_lowercase());
+            let Some(at) = lower.find(&sep) else {
+                continue;
+            };
+            let subject = &masked[..at];
+            if subject.trim().is_empty() || subject.split(' ').count() > MAX_PREFIX_WORDS {
+                continue;
+            }
+            let noun_start = at + sep.len();
+            for pronoun in &rc.pronouns {
+                let pronoun = format!(" {} ", pronoun.to_lowercase());
+                let Some(end) = lower[noun_start..].find(&pronoun).map(|e| e + noun_start) else {
+                    continue;
+                };
+                // "a reference, which is ...": the comma belongs to the pronoun.
+                let noun = lower[noun_start..end]
+                    .strip_suffix(',')
+                    .unwrap_or(&lower[noun_start..end]);
+                let words: Vec<&str> = noun.split(' ').collect();
+                let short = !noun.trim().is_empty()
+                    && words.len() <= rc.max_noun_words
+                    && !noun.contains(',');
+                let plain = !words
+                    .iter()
+                    .any(|w| rc.not_in_noun.iter().any(|n| n.eq_ignore_ascii_case(w)));
+                let predicate = &masked[end + pronoun.len()..];
+                if short && plain && non_empty(masked, &(end + pronoun.len()..masked.len())) {
+                    out.push((format!("{subject} {predicate}"), 0..noun_start + noun.len()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The statement a zero-size emphasis stresses, without the emphasis: "`p` must be
+    /// aligned, even if `T` has size 0" and "Even for zero-length slices, `p` must be aligned"
+    /// give where "`p` must be aligned" stands. `None` when no clause of the sentence opens
+    /// with an emphasis word and names a zero size.
+    pub fn without_zero_size_emphasis(&self, masked: &str) -> Option<Range<usize>> {
+        let z = self.data.zero_size_emphasis.as_ref()?;
+        let lower = lower_same_len(masked)?;
+        let names_zero = |clause: &str| z.marks.iter().any(|m| clause.contains(&m.to_lowercase()));
+        for opening in &z.openings {
+            let opening = opening.to_lowercase();
+            if starts_with_words(&lower, &opening) {
+                let comma = lower.find(", ")?;
+                if names_zero(&lower[..comma]) && non_empty(masked, &(comma + 2..masked.len())) {
+                    return Some(comma + 2..masked.len());
+                }
+                continue;
+            }
+            let Some(at) = lower.find(&format!(" {opening} ")) else {
+                continue;
+            };
+            let end = if lower[..at].ends_with(',') {
+                at - 1
+            } else {
+                at
+            };
+            if names_zero(&lower[at..]) && non_empty(masked, &(0..end)) {
+                return Some(0..end);
+            }
+        }
+        None
     }
 
     /// The predicate two subjects share without the word that spreads it over both ("are

@@ -257,6 +257,16 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is aligned and valid for reads and writes of `n` bytes.",
         "`p` is valid for reads and writes and non-null and has something unknown.",
         "Both `x` and `y` must be valid for both reads and writes of `n` bytes.",
+        // A relative clause about the subject itself; not about another noun.
+        "`src` is a reference which is guaranteed to be valid for reads.",
+        "`p` is a `NonNull` pointer, which is necessarily non-null and aligned",
+        "`p` is a pointer to a struct which is valid.",
+        "`p` is an odd thing that has something unknown.",
+        // A statement stressed for size zero holds for every size.
+        "`data` must be non-null and aligned even for zero-length slices.",
+        "`p` must be nonnull, even if `T` has size 0.",
+        "Even for zero-sized types, `p` must be aligned.",
+        "`dst` must remain valid even when `src` is read.",
         // A blank line ends a paragraph of prose.
         "// SAFETY: `p` is non-null\n//\n// `q` is aligned",
         // A semicolon ends a clause, except inside a parenthesis.
