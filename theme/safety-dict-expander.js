@@ -758,7 +758,10 @@
             var count = recognisedParts.filter(function (r) { return r; }).length;
             if (count === n) { return true; }
             var lower = trim(last).toLowerCase();
-            var lastStands = recognisedParts[n - 1] || (grammar.predicate_verbs || []).some(function (v) {
+            var first = lower.codePointAt(0);
+            // reading.rs: a code span first is a subject of its own, so the part is a clause.
+            var ownSubject = first !== undefined && first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT;
+            var lastStands = recognisedParts[n - 1] || ownSubject || (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });
             return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;
@@ -1010,12 +1013,17 @@
 
             var best = null;
             var bestScore = 0;
+            // expand.rs: the most recognised reading, then the fewest parts left unrecognised.
+            var bestLeft = 0;
             function consider(statements, why) {
-                var score = statements.filter(function (r) { return !!r.found; }).length * 1000 +
-                    why.filter(function (r) { return r.found && isJustification(r.found.entry); }).length;
-                if (best === null || score > bestScore) {
+                var foundStatements = statements.filter(function (r) { return !!r.found; }).length;
+                var foundReasons = why.filter(function (r) { return r.found && isJustification(r.found.entry); }).length;
+                var score = foundStatements * 1000 + foundReasons;
+                var left = statements.length - foundStatements + why.length - foundReasons;
+                if (best === null || score > bestScore || (score === bestScore && left < bestLeft)) {
                     best = { statements: statements, reasons: why };
                     bestScore = score;
+                    bestLeft = left;
                 }
             }
             var sep = " " + grammar.justification_separator + " ";

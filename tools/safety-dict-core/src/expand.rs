@@ -579,17 +579,24 @@ impl Dictionary {
         }
 
         // Every other reading is scored by what it recognises (a statement part counts more
-        // than any number of reasons); the first best one is expanded, with suggestions for
-        // its unrecognised parts, which are costly.
-        let mut best: Option<(usize, Vec<Reading>, Vec<Reading>)> = None;
+        // than any number of reasons); of two that score the same, the one with fewer parts
+        // left unrecognised wins ("`*p` is owned by this guard" is no statement "by" the reason
+        // "this guard"), else the first. The best one is expanded, with suggestions for its
+        // unrecognised parts, which are costly.
+        let mut best: Option<(usize, Reverse<usize>, Vec<Reading>, Vec<Reading>)> = None;
         let mut consider = |statements: Vec<Reading>, reasons: Vec<Reading>| {
-            let score = statements.iter().filter(|r| r.found.is_some()).count() * 1000
-                + reasons
-                    .iter()
-                    .filter(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)))
-                    .count();
-            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                best = Some((score, statements, reasons));
+            let found_reasons = reasons
+                .iter()
+                .filter(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)))
+                .count();
+            let found_statements = statements.iter().filter(|r| r.found.is_some()).count();
+            let score = found_statements * 1000 + found_reasons;
+            let left = Reverse(statements.len() - found_statements + reasons.len() - found_reasons);
+            if best
+                .as_ref()
+                .is_none_or(|(s, l, _, _)| (score, left) > (*s, *l))
+            {
+                best = Some((score, left, statements, reasons));
             }
         };
         let masked = folded.masked.as_str();
@@ -637,7 +644,7 @@ impl Dictionary {
             consider(parts, Vec::new());
         }
         match best {
-            Some((score, statements, reasons)) if score > 0 => item(
+            Some((score, _, statements, reasons)) if score > 0 => item(
                 self.statements(statements, nearest, position),
                 reasons
                     .into_iter()

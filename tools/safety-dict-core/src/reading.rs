@@ -394,9 +394,10 @@ impl Grammar {
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
-    /// or opens with a verb of `predicate_verbs` ("... and has a non-zero reference count"). An
-    /// unrecognised last part without its own verb may be a modifier of the whole list
-    /// ("... and writes for `len` bytes"), so it does not count as a predicate.
+    /// or opens with a verb of `predicate_verbs` ("... and has a non-zero reference count") or
+    /// with a code span, its own subject ("... and `*p` is owned by this guard"). An
+    /// unrecognised last part without its own verb or subject may be a modifier of the whole
+    /// list ("... and writes for `len` bytes"), so it does not count as a predicate.
     pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
         let n = recognised.len();
         let count = recognised.iter().filter(|r| **r).count();
@@ -409,6 +410,12 @@ impl Grammar {
                 .predicate_verbs
                 .iter()
                 .any(|v| starts_with_words(&lower, &v.to_lowercase()))
+                // A code span first is a subject of its own ("... and `*p` is owned by this
+                // guard"): a clause, never a modifier of the list.
+                || lower
+                    .chars()
+                    .next()
+                    .is_some_and(|c| crate::grammar::mask_index(c).is_some())
         };
         (count >= 2 || (n == 2 && recognised[0])) && last_stands
     }

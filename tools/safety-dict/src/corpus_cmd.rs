@@ -267,6 +267,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` must be nonnull, even if `T` has size 0.",
         "Even for zero-sized types, `p` must be aligned.",
         "`dst` must remain valid even when `src` is read.",
+        // A last part with a subject of its own is a clause; "owned by" is no "by" reason.
+        "`p` is valid, properly aligned and `*p` is owned by this guard.",
+        "`p` is non-null and `q` something unknown.",
         // A blank line ends a paragraph of prose.
         "// SAFETY: `p` is non-null\n//\n// `q` is aligned",
         // A semicolon ends a clause, except inside a parenthesis.
