@@ -583,7 +583,9 @@ impl Dictionary {
         // left unrecognised wins ("`*p` is owned by this guard" is no statement "by" the reason
         // "this guard"), else the first. The best one is expanded, with suggestions for its
         // unrecognised parts, which are costly.
-        let mut best: Option<(usize, Reverse<usize>, Vec<Reading>, Vec<Reading>)> = None;
+        // (score, parts left unrecognised, statements, reasons).
+        type Scored = (usize, Reverse<usize>, Vec<Reading>, Vec<Reading>);
+        let mut best: Option<Scored> = None;
         let mut consider = |statements: Vec<Reading>, reasons: Vec<Reading>| {
             let found_reasons = reasons
                 .iter()
