@@ -441,6 +441,7 @@ mod tests {
 
             subject_conjunction = "and"
             subject_openings = ["both"]
+            subject_distributives = ["both", "each"]
 
             [[checked_form]]
             words = "is checked to be"
@@ -459,6 +460,16 @@ mod tests {
             [[connector]]
             word = "ensure that"
             reason = "before"
+
+            [relative_clause]
+            openings = ["is a", "is an"]
+            pronouns = ["which", "that"]
+            max_noun_words = 3
+            not_in_noun = ["to", "of"]
+
+            [zero_size_emphasis]
+            openings = ["even for", "even if"]
+            marks = ["zero-length", "size 0"]
             "#,
         )
         .expect("test grammar parses");
@@ -534,6 +545,85 @@ mod tests {
         assert_eq!(g.split_predicates("p is valid"), None);
         assert_eq!(g.split_predicates("if p is null, q is valid"), None);
         assert_eq!(g.split_predicates("p is valid, , aligned"), None);
+    }
+
+    #[test]
+    fn two_subjects_drop_the_spreading_word() {
+        let g = grammar();
+        assert_eq!(
+            g.split_subjects("\u{e000} and \u{e001} must each be valid"),
+            Some([
+                "\u{e000} must be valid".to_string(),
+                "\u{e001} must be valid".to_string()
+            ])
+        );
+        assert_eq!(
+            g.split_subjects("\u{e000} and \u{e001} are both readable"),
+            Some([
+                "\u{e000} are readable".to_string(),
+                "\u{e001} are readable".to_string()
+            ])
+        );
+        // A third word is part of the predicate.
+        assert_eq!(
+            g.split_subjects("\u{e000} and \u{e001} hold for both"),
+            Some([
+                "\u{e000} hold for both".to_string(),
+                "\u{e001} hold for both".to_string()
+            ])
+        );
+    }
+
+    #[test]
+    fn relative_clause_about_the_subject_only() {
+        let g = grammar();
+        let s = "p is a reference which is valid";
+        let read = g.relative_readings(s);
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].0, "p is valid");
+        assert_eq!(&s[read[0].1.clone()], "p is a reference");
+        let s = "p is an odd pointer, that points to x";
+        assert_eq!(g.relative_readings(s)[0].0, "p points to x");
+        assert_eq!(
+            &s[g.relative_readings(s)[0].1.clone()],
+            "p is an odd pointer"
+        );
+        // The clause may be about another noun, or the noun is too long to be a name.
+        assert!(g
+            .relative_readings("p is a pointer to a struct which is valid")
+            .is_empty());
+        assert!(g
+            .relative_readings("p is a very long odd name which is valid")
+            .is_empty());
+        assert!(g.relative_readings("p is a reference which").is_empty());
+    }
+
+    #[test]
+    fn zero_size_emphasis_is_dropped_only_for_zero_sizes() {
+        let g = grammar();
+        let cut = |s: &str| g.without_zero_size_emphasis(s).map(|r| s[r].to_string());
+        assert_eq!(
+            cut("p must be aligned, even if T has size 0."),
+            Some("p must be aligned".to_string())
+        );
+        assert_eq!(
+            cut("p is non-null even for zero-length slices"),
+            Some("p is non-null".to_string())
+        );
+        assert_eq!(
+            cut("Even for zero-length slices, p is aligned"),
+            Some("p is aligned".to_string())
+        );
+        assert_eq!(cut("p stays valid even if q is read"), None);
+        assert_eq!(cut("p is valid"), None);
+    }
+
+    #[test]
+    fn a_last_part_with_its_own_subject_stands() {
+        let g = grammar();
+        assert!(g.list_reading_holds(&[true, true, false], "\u{e000} is owned by us"));
+        assert!(!g.list_reading_holds(&[true, true, false], "writes for n bytes"));
+        assert!(g.list_reading_holds(&[true, true, false], "has a count"));
     }
 
     #[test]
