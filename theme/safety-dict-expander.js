@@ -471,6 +471,9 @@
                 var raw = trim(caps[k + 1]);
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
+                // matcher.rs, Slot::names_type: a bare lowercase English word names no type.
+                if (value === "`" + raw + "`" && slot.names_type && /^[a-z]+$/.test(raw) &&
+                    data.lowercase_primitives.indexOf(raw) < 0) { return null; }
                 if (Object.prototype.hasOwnProperty.call(bindings, slot.var)) {
                     if (bindings[slot.var] !== value) { return null; }
                 } else {
@@ -759,8 +762,11 @@
             if (count === n) { return true; }
             var lower = trim(last).toLowerCase();
             var first = lower.codePointAt(0);
-            // reading.rs: a code span first is a subject of its own, so the part is a clause.
-            var ownSubject = first !== undefined && first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT;
+            // reading.rs: a code span or subject words first are a subject of its own: a clause.
+            var ownSubject = (first !== undefined && first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT) ||
+                (grammar.subjects || []).some(function (g) {
+                    return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
+                });
             var lastStands = recognisedParts[n - 1] || ownSubject || (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });

@@ -71,6 +71,8 @@ pub struct ExpanderData<'a> {
     /// Markdown emphasis reads as its words (`grammar.rs`, `EMPHASIS`).
     pub emphasis_pattern: &'static str,
     pub words_slot: &'static str,
+    /// Primitive types named by a bare lowercase word (`matcher.rs`, `Slot::names_type`).
+    pub lowercase_primitives: &'static [&'static str],
     /// How many suggestions an unrecognised item gets, and the lowest score shown.
     pub suggestion_limit: usize,
     pub suggestion_min_score: f64,
@@ -97,6 +99,7 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
         bare_subject: crate::expand::BARE_SUBJECT,
         bare_verbs: &crate::expand::BARE_VERBS,
         words_slot: WORDS_SLOT,
+        lowercase_primitives: &crate::matcher::LOWERCASE_PRIMITIVES,
         suggestion_limit: crate::expand::SUGGESTION_LIMIT,
         suggestion_min_score: crate::matcher::SUGGESTION_MIN_SCORE,
         entries: dict

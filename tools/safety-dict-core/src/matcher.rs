@@ -40,6 +40,20 @@ pub struct Slot {
     pub var: String,
     /// The slot also takes plain words (lifetimes: "this function call").
     pub words: bool,
+    /// The slot names a type (variable type `type`): a bare lowercase word there is English,
+    /// not a type ("points to a valid and initialized instance" names no type `instance`).
+    pub names_type: bool,
+}
+
+/// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
+/// in a type's slot is English (`Slot::names_type`).
+pub const LOWERCASE_PRIMITIVES: [&str; 5] = ["bool", "char", "str", "usize", "isize"];
+
+/// Whether a bare word in a type's slot is English rather than a type's name.
+fn english_in_type_slot(raw: &str) -> bool {
+    !raw.is_empty()
+        && raw.bytes().all(|b| b.is_ascii_lowercase())
+        && !LOWERCASE_PRIMITIVES.contains(&raw)
 }
 
 /// A compiled phrasing, also exported as data for the web expander.
@@ -875,6 +889,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                     slots.push(Slot {
                         var: var.name.clone(),
                         words,
+                        names_type: var.ty == "type",
                     });
                 }
                 None => {
@@ -1072,7 +1087,9 @@ impl Matcher {
                 raw.to_lowercase()
             } else if raw.starts_with('`') || slot.words {
                 raw.to_string()
-            } else if is_one_of(&program.not_subjects, raw) {
+            } else if is_one_of(&program.not_subjects, raw)
+                || (slot.names_type && english_in_type_slot(raw))
+            {
                 return None;
             } else {
                 format!("`{raw}`")

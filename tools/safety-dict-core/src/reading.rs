@@ -395,7 +395,8 @@ impl Grammar {
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
     /// or opens with a verb of `predicate_verbs` ("... and has a non-zero reference count") or
-    /// with a code span, its own subject ("... and `*p` is owned by this guard"). An
+    /// with a subject of its own, a code span or subject words ("... and `*p` is owned by this
+    /// guard", "..., and it was added"). An
     /// unrecognised last part without its own verb or subject may be a modifier of the whole
     /// list ("... and writes for `len` bytes"), so it does not count as a predicate.
     pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
@@ -410,12 +411,19 @@ impl Grammar {
                 .predicate_verbs
                 .iter()
                 .any(|v| starts_with_words(&lower, &v.to_lowercase()))
-                // A code span first is a subject of its own ("... and `*p` is owned by this
-                // guard"): a clause, never a modifier of the list.
+                // A code span or a subject word first is a subject of its own ("... and `*p`
+                // is owned by this guard", "..., and it was added to the VFS"): a clause,
+                // never a modifier of the list.
                 || lower
                     .chars()
                     .next()
                     .is_some_and(|c| crate::grammar::mask_index(c).is_some())
+                || self
+                    .data
+                    .subjects
+                    .iter()
+                    .flat_map(|g| &g.words)
+                    .any(|w| starts_with_words(&lower, &w.to_lowercase()))
         };
         (count >= 2 || (n == 2 && recognised[0])) && last_stands
     }
@@ -442,6 +450,9 @@ mod tests {
             subject_conjunction = "and"
             subject_openings = ["both"]
             subject_distributives = ["both", "each"]
+
+            [[subjects]]
+            words = ["it"]
 
             [[checked_form]]
             words = "is checked to be"
@@ -624,6 +635,8 @@ mod tests {
         assert!(g.list_reading_holds(&[true, true, false], "\u{e000} is owned by us"));
         assert!(!g.list_reading_holds(&[true, true, false], "writes for n bytes"));
         assert!(g.list_reading_holds(&[true, true, false], "has a count"));
+        assert!(g.list_reading_holds(&[true, false], "it was added"));
+        assert!(!g.list_reading_holds(&[true, false], "items were added"));
     }
 
     #[test]

@@ -59,7 +59,11 @@ fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
                 v.to_lowercase()
             } else if v.starts_with('`') || slot.words {
                 v.clone()
-            } else if listed(Box::new(grammar.not_subjects.iter()), v) {
+            } else if listed(Box::new(grammar.not_subjects.iter()), v)
+                || (slot.names_type
+                    && v.chars().all(|c| c.is_ascii_lowercase())
+                    && !safety_dict::matcher::LOWERCASE_PRIMITIVES.contains(&v.as_str()))
+            {
                 consistent = false;
                 break;
             } else {

@@ -270,6 +270,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A last part with a subject of its own is a clause; "owned by" is no "by" reason.
         "`p` is valid, properly aligned and `*p` is owned by this guard.",
         "`p` is non-null and `q` something unknown.",
+        // A bare lowercase English word names no type; a primitive's name does.
+        "`p` points to an initialized and valid instance.",
+        "`p` points to an initialized and valid usize.",
+        "`p` points to an initialized and valid Foo.",
         // A blank line ends a paragraph of prose.
         "// SAFETY: `p` is non-null\n//\n// `q` is aligned",
         // A semicolon ends a clause, except inside a parenthesis.
