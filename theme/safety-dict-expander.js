@@ -258,7 +258,10 @@
                 start = i + 2;
             } else if (b === "." && !inCode && text[i + 1] === " ") {
                 var next = i + 2 < text.length ? text[i + 2] : " ";
-                if (((next >= "A" && next <= "Z") || next === "`") && !endsWithAbbreviation(text, i)) {
+                var after = i + 3 < text.length ? text[i + 3] : " ";
+                // expand.rs: a parenthesis that opens a sentence starts a remark of its own.
+                var remark = next === "(" && after >= "A" && after <= "Z";
+                if (((next >= "A" && next <= "Z") || next === "`" || remark) && !endsWithAbbreviation(text, i)) {
                     out.push(trim(text.slice(start, i + 1)));
                     start = i + 2;
                 }

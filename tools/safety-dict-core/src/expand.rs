@@ -363,8 +363,9 @@ fn ends_with_abbreviation(text: &str, end: usize) -> bool {
     ABBREVIATIONS.contains(&word.as_str())
 }
 
-/// Splits prose at sentence ends (". " before a capital letter or a backtick, after no
-/// abbreviation) and at clause ends ("; "), never inside backticks.
+/// Splits prose at sentence ends (". " before a capital letter, a backtick or a parenthesis
+/// that opens a sentence, after no abbreviation) and at clause ends ("; "), never inside
+/// backticks.
 fn split_sentences(text: &str) -> Vec<String> {
     let text = fold_whitespace(text);
     let mut out = Vec::new();
@@ -379,7 +380,11 @@ fn split_sentences(text: &str) -> Vec<String> {
             b')' if !in_code => parens = parens.saturating_sub(1),
             b'.' if !in_code && bytes.get(i + 1) == Some(&b' ') => {
                 let next = bytes.get(i + 2).copied().unwrap_or(b' ');
-                if (next.is_ascii_uppercase() || next == b'`') && !ends_with_abbreviation(&text, i)
+                // "... a valid value. (It need not be in an `Arc`.)": a remark of its own.
+                let remark =
+                    next == b'(' && bytes.get(i + 3).is_some_and(|b| b.is_ascii_uppercase());
+                if (next.is_ascii_uppercase() || next == b'`' || remark)
+                    && !ends_with_abbreviation(&text, i)
                 {
                     out.push(text[start..=i].trim().to_string());
                     start = i + 2;
@@ -1212,6 +1217,18 @@ mod tests {
                 "it stays pinned until it is dropped:",
                 "A value, once pinned, stays pinned",
                 "`p` is valid"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_parenthesis_opening_a_sentence_is_a_remark_and_a_semicolon_ends_a_clause() {
+        assert_eq!(
+            split_sentences("`p` is valid. (It need not be in an `Arc`.) (see above). x; y (a; b)"),
+            vec![
+                "`p` is valid.",
+                "(It need not be in an `Arc`.) (see above). x;",
+                "y (a; b)"
             ]
         );
     }

@@ -274,6 +274,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` points to an initialized and valid instance.",
         "`p` points to an initialized and valid usize.",
         "`p` points to an initialized and valid Foo.",
+        // A parenthesis that opens a sentence is a remark of its own; one that does not, is not.
+        "`p` must point at a valid value. (It need not be in an `Arc`.)",
+        "`p` must be aligned. (but see above.)",
         // A blank line ends a paragraph of prose.
         "// SAFETY: `p` is non-null\n//\n// `q` is aligned",
         // A semicolon ends a clause, except inside a parenthesis.
