@@ -847,6 +847,17 @@
             return out;
         }
 
+        // reading.rs, without_aside: the statement after an opening aside ("As with [`f`], ...").
+        function withoutAside(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var opens = (grammar.asides || []).some(function (a) { return startsWithWords(lower, a.toLowerCase()); });
+            if (!opens) { return null; }
+            var comma = lower.indexOf(", ");
+            if (comma < 0 || trim(masked.slice(comma + 2)) === "") { return null; }
+            return [comma + 2, masked.length];
+        }
+
         // reading.rs, without_zero_size_emphasis: where the statement a zero-size emphasis stresses stands.
         function withoutZeroSizeEmphasis(masked) {
             var z = grammar.zero_size_emphasis;
@@ -1050,6 +1061,8 @@
             relativeReadings(masked).forEach(function (r) {
                 consider(predicates(folded, r.statement), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
             });
+            var aside = withoutAside(masked);
+            if (aside !== null) { consider(predicates(folded, masked.slice(aside[0], aside[1])), []); }
             var stressed = withoutZeroSizeEmphasis(masked);
             if (stressed !== null) { consider(predicates(folded, masked.slice(stressed[0], stressed[1])), []); }
             var parts = partsOf(folded, masked);

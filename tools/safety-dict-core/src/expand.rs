@@ -641,6 +641,10 @@ impl Dictionary {
                 self.reasons(&folded, &masked[reason]),
             );
         }
+        // An opening aside ("As with [`f`], ...") claims nothing; the statement follows it.
+        if let Some(r) = self.grammar.without_aside(masked) {
+            consider(self.predicates(&folded, &masked[r]), Vec::new());
+        }
         // A statement stressed for size zero holds for every size.
         if let Some(r) = self.grammar.without_zero_size_emphasis(masked) {
             consider(self.predicates(&folded, &masked[r]), Vec::new());

@@ -63,6 +63,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub subject_distributives: Vec<String>,
     #[serde(default)]
+    pub asides: Vec<String>,
+    #[serde(default)]
     pub relative_clause: Option<RelativeClause>,
     #[serde(default)]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
@@ -217,6 +219,7 @@ pub struct GrammarData {
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
     pub subject_distributives: Vec<String>,
+    pub asides: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -455,6 +458,7 @@ impl Grammar {
             .chain(&raw.subject_conjunction)
             .chain(&raw.subject_openings)
             .chain(&raw.subject_distributives)
+            .chain(&raw.asides)
             .chain(
                 raw.relative_clause
                     .iter()
@@ -518,6 +522,7 @@ impl Grammar {
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
             subject_distributives: raw.subject_distributives.clone(),
+            asides: raw.asides.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             caller_duty: raw.caller_duty.clone(),

@@ -339,6 +339,24 @@ impl Grammar {
         None
     }
 
+    /// Where the statement after an opening aside stands ("As with [`f`], it is up to the
+    /// caller to ...": after the aside's first comma); `None` when the sentence opens with no
+    /// aside of the grammar's `asides`.
+    pub fn without_aside(&self, masked: &str) -> Option<Range<usize>> {
+        let lower = lower_same_len(masked)?;
+        if !self
+            .data
+            .asides
+            .iter()
+            .any(|a| starts_with_words(&lower, &a.to_lowercase()))
+        {
+            return None;
+        }
+        let comma = lower.find(", ")?;
+        let rest = comma + 2..masked.len();
+        non_empty(masked, &rest).then_some(rest)
+    }
+
     /// The predicate two subjects share without the word that spreads it over both ("are
     /// both readable", "must each be valid"), which stands first or second in it.
     fn without_distributive(&self, rest: &str) -> String {
@@ -450,6 +468,7 @@ mod tests {
             subject_conjunction = "and"
             subject_openings = ["both"]
             subject_distributives = ["both", "each"]
+            asides = ["as with"]
 
             [[subjects]]
             words = ["it"]
@@ -627,6 +646,18 @@ mod tests {
         );
         assert_eq!(cut("p stays valid even if q is read"), None);
         assert_eq!(cut("p is valid"), None);
+    }
+
+    #[test]
+    fn an_opening_aside_is_left_out() {
+        let g = grammar();
+        let cut = |s: &str| g.without_aside(s).map(|r| s[r].to_string());
+        assert_eq!(
+            cut("As with f, the caller must ensure that p is valid"),
+            Some("the caller must ensure that p is valid".to_string())
+        );
+        assert_eq!(cut("As with f"), None);
+        assert_eq!(cut("As we hold the lock, p is valid"), None);
     }
 
     #[test]
