@@ -436,6 +436,11 @@
                     s = s.slice(l[0].length);
                 }
             }
+            // grammar.rs, without_article_before_code: "the `x` is ..." reads as "`x` is ...".
+            if (s.slice(0, 4).toLowerCase() === "the ") {
+                var first = s.codePointAt(4);
+                if (first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT && s.charAt(5) === " ") { s = s.slice(4); }
+            }
             if (rewrite) {
                 s = s.replace(rewrite, function (found) {
                     var key = foldWhitespace(found).toLowerCase();

@@ -678,6 +678,9 @@ impl Grammar {
             }
             s = &s[end..];
         }
+        if let Some(rest) = without_article_before_code(s) {
+            s = rest;
+        }
         let s = match self.rewrite(s) {
             Some(rewritten) => strip_final_punctuation(&rewritten).trim().to_string(),
             None => strip_final_punctuation(s).trim().to_string(),
@@ -779,6 +782,19 @@ impl Grammar {
             (run > 0).then_some(end + run)
         })
     }
+}
+
+/// A statement that opens with "the" and a code span ("the `MaybeUninit<T>` really is in an
+/// initialized state", after its lead-in) without "the": the article only says that the code
+/// names a value, so the code span is the subject.
+fn without_article_before_code(s: &str) -> Option<&str> {
+    if !s.get(..4)?.eq_ignore_ascii_case("the ") {
+        return None;
+    }
+    let rest = &s[4..];
+    let mut chars = rest.chars();
+    mask_index(chars.next()?)?;
+    (chars.next() == Some(' ')).then_some(rest)
 }
 
 /// Length of a list marker (`- `, `1. `, `2) `) at the start of `s`, 0 if none.
@@ -1021,6 +1037,22 @@ mod tests {
     fn keeps_glued_punctuation_next_to_code() {
         let g = grammar();
         assert_eq!(g.mask("`T`'s value, `a`.").unmasked(), "`T`'s value, `a`.");
+    }
+
+    #[test]
+    fn an_article_before_a_code_subject_is_dropped() {
+        let g = grammar();
+        assert_eq!(g.fold("The `x` is valid.").unmasked(), "`x` is valid");
+        // Only before a code span that a word follows, and only at the start.
+        assert_eq!(g.fold("the `x`").unmasked(), "the `x`");
+        assert_eq!(
+            g.fold("so the `x` is valid").unmasked(),
+            "so the `x` is valid"
+        );
+        assert_eq!(
+            g.fold("the pointer is valid").unmasked(),
+            "the pointer is valid"
+        );
     }
 
     #[test]

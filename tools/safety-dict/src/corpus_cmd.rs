@@ -277,6 +277,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A parenthesis that opens a sentence is a remark of its own; one that does not, is not.
         "`p` must point at a valid value. (It need not be in an `Arc`.)",
         "`p` must be aligned. (but see above.)",
+        // "the" before a code subject only says that the code names a value.
+        "It is up to the caller to guarantee that the `MaybeUninit<T>` really is in an initialized state.",
+        "The `p` pointers and the `q` are aligned.",
         // An opening aside claims nothing.
         "As with [`f`], it is up to the caller to guarantee that the value really is in an initialized state.",
         "As with `f`",
