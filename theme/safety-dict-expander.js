@@ -812,8 +812,8 @@
                 var covered = 0;
                 groups.forEach(function (g, i) { if (recognisedParts[i]) { covered += g[1] - g[0]; } });
                 if (best === null || covered > best.covered ||
-                    (covered === best.covered && groups.length < best.groups)) {
-                    best = { covered: covered, groups: groups.length, out: out };
+                    (covered === best.covered && out.length < best.out.length)) {
+                    best = { covered: covered, out: out };
                 }
             });
             return best === null ? null : best.out.map(function (r) { return Object.assign({}, r); });
