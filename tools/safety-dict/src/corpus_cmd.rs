@@ -289,6 +289,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the caller must uphold the safety contract for `f`; `p` is aligned.",
         "`p` is non-null (see above; really) and aligned; something unknown.",
         "`data` must be non-null, valid for reads for `len * size_of::<T>()` many bytes, and it must be properly aligned.",
+        // "the slice" names a slice pointer; "safe" adds nothing to a reference.
+        "// SAFETY: the slice is dereferenceable because `self` is a safe reference.",
+        "The total size `len * size_of::<T>()` of the slice must be no larger than `isize::MAX`, and adding that size to `data` must not \"wrap around\" the address space.",
     ] {
         out.push(list.to_string());
     }
