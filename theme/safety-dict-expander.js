@@ -204,10 +204,32 @@
         return 1.0 - levenshtein(a, b) / Math.max(Array.from(a).length, Array.from(b).length);
     }
 
-    function shapeOf(text) {
+    // matcher.rs, shape_of: the grammar's subjects ("the pointer") count as code too.
+    function shapeOf(text, subjectsRe) {
         var out = "";
-        segments(text).forEach(function (seg) { out += seg.code ? "x" : seg.text.toLowerCase(); });
+        segments(text).forEach(function (seg) {
+            if (seg.code) { out += "x"; return; }
+            var lower = seg.text.toLowerCase();
+            out += subjectsRe ? lower.replace(subjectsRe, "x") : lower;
+        });
         return out;
+    }
+
+    // matcher.rs, shape_subjects: whole words, longest first.
+    function shapeSubjects(grammar) {
+        var words = [];
+        (grammar.subjects || []).forEach(function (g) {
+            g.words.forEach(function (w) {
+                var f = foldWhitespace(w).toLowerCase();
+                if (words.indexOf(f) < 0) { words.push(f); }
+            });
+        });
+        if (words.length === 0) { return null; }
+        words.sort(function (a, b) {
+            if (a.length !== b.length) { return b.length - a.length; }
+            return a < b ? -1 : a > b ? 1 : 0;
+        });
+        return new RegExp("\\b(?:" + words.map(escapeRegex).join("|") + ")\\b", "g");
     }
 
     // --- Input splitting (expand.rs) ---
@@ -394,8 +416,9 @@
         var prefixes = grammar.justification_prefixes.map(function (p) {
             return { re: new RegExp("^(?:" + wordsAlternation([p.prefix]) + ")" + S + "+", "iu"), rule: p };
         });
+        var subjectsRe = shapeSubjects(grammar);
         var patterns = data.patterns.map(function (p) {
-            return { p: p, re: compilePattern(p.regex), sample: shapeOf(p.sample) };
+            return { p: p, re: compilePattern(p.regex), sample: shapeOf(p.sample, subjectsRe) };
         });
 
         function entryUrl(id) { return data.site_url + "dictionary/" + id + ".html"; }
@@ -507,7 +530,7 @@
         }
 
         function suggest(foldedText, limit) {
-            var shape = shapeOf(foldedText);
+            var shape = shapeOf(foldedText, subjectsRe);
             var best = new Map();
             patterns.forEach(function (pat) {
                 var score = Math.max(sorensenDice(shape, pat.sample), normalizedLevenshtein(shape, pat.sample));
@@ -792,31 +815,42 @@
             groupings(parts.length).forEach(function (groups) {
                 var firstEnd = groups[0][1];
                 var prefixes = sharedPrefixes(text(groups[0]));
-                var out = groups.map(function (g, i) {
+                var out = [];
+                var recognisedParts = groups.map(function (g, i) {
                     var key = firstEnd + "," + g[0] + "," + g[1];
                     if (!Object.prototype.hasOwnProperty.call(seen, key)) {
                         var alone = read(piece(folded, text(g)));
-                        var reading = alone;
-                        if (i > 0 && !alone.found) {
+                        var readings = alone.found ? [alone] : null;
+                        if (readings === null && i > 0) {
                             for (var k = 0; k < prefixes.length; k++) {
                                 var r = read(piece(folded, prefixes[k] + " " + trim(text(g))));
-                                if (r.found) { reading = r; break; }
+                                if (r.found) { readings = [r]; break; }
                             }
                         }
-                        seen[key] = reading;
+                        // A clause of its own may have two subjects.
+                        if (readings === null) { readings = subjectsSharing(folded, text(g)); }
+                        seen[key] = readings === null ? [alone] : readings;
                     }
-                    return seen[key];
+                    seen[key].forEach(function (r) { out.push(r); });
+                    return seen[key].every(function (r) { return !!r.found; });
                 });
-                var recognisedParts = out.map(function (r) { return !!r.found; });
                 if (!listReadingHolds(recognisedParts, text(groups[groups.length - 1]))) { return; }
                 var covered = 0;
                 groups.forEach(function (g, i) { if (recognisedParts[i]) { covered += g[1] - g[0]; } });
                 if (best === null || covered > best.covered ||
-                    (covered === best.covered && out.length < best.out.length)) {
-                    best = { covered: covered, out: out };
+                    (covered === best.covered && groups.length < best.groups)) {
+                    best = { covered: covered, groups: groups.length, out: out };
                 }
             });
             return best === null ? null : best.out.map(function (r) { return Object.assign({}, r); });
+        }
+
+        // expand.rs, subjects_sharing: "`a` and `b` are non-null", each subject read in full.
+        function subjectsSharing(folded, masked) {
+            var subjects = splitSubjects(masked);
+            if (subjects === null) { return null; }
+            var readings = subjects.map(function (p) { return read(piece(folded, p)); });
+            return readings.every(function (r) { return !!r.found; }) ? readings : null;
         }
 
         // reading.rs, relative_readings: "S is a N which P" is "S P" because "S is a N".

@@ -129,10 +129,10 @@ test('the tree opens at the first level only; "Expand all" opens and closes the 
 });
 
 test('suggestions rank the obvious entry first', async ({ page }) => {
-  // Not yet: "`ptr` must point to a valid `T`." ranks valid-pointer (whose discouraged wording
-  // "`ptr` points to a valid object." is nearest) before points-to-valid-value.
+  // A subject word ("the pointer") counts as code in the scores, as in the CLI.
   const cases = [
     { text: 'the pointre is vaild for raeds', first: 'valid-for-reads' },
+    { text: '`ptr` must point to a valid `T`.', first: 'points-to-valid-value' },
     { text: '`buf` is vaild for writes.', first: 'valid-for-writes' },
   ];
   for (const c of cases) {

@@ -804,6 +804,20 @@ impl Dictionary {
         Some(readings)
     }
 
+    /// Two subjects sharing one phrasing ("`a` and `b` are non-null"), each read in full.
+    fn subjects_sharing(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
+        let readings: Vec<Reading> = self
+            .grammar
+            .split_subjects(masked)?
+            .iter()
+            .map(|p| self.read(piece(folded, p)))
+            .collect();
+        readings
+            .iter()
+            .all(|r| r.found.is_some())
+            .then_some(readings)
+    }
+
     /// The reasons after "by" or a connector, split at the justification conjunction.
     fn reasons(&self, folded: &Folded, masked: &str) -> Vec<Reading> {
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
@@ -825,7 +839,7 @@ impl Dictionary {
         let parts = self.grammar.split_predicates(masked)?;
         let text = |g: &Range<usize>| &masked[parts[g.start].start..parts[g.end - 1].end];
         // A later group's reading depends on the first group (its prefixes): keyed by both.
-        let mut seen: HashMap<(usize, usize, usize), Reading> = HashMap::new();
+        let mut seen: HashMap<(usize, usize, usize), Vec<Reading>> = HashMap::new();
         // (parts inside recognised groups, fewer groups), and the readings.
         type Scored = ((usize, Reverse<usize>), Vec<Reading>);
         let mut best: Option<Scored> = None;
@@ -833,22 +847,35 @@ impl Dictionary {
             let first_end = groups[0].end;
             let prefixes = self.grammar.shared_prefixes(text(&groups[0]));
             let mut out = Vec::with_capacity(groups.len());
+            let mut recognised = Vec::with_capacity(groups.len());
             for (i, g) in groups.iter().enumerate() {
                 let key = (first_end, g.start, g.end);
-                let reading = seen.entry(key).or_insert_with(|| {
+                let readings = seen.entry(key).or_insert_with(|| {
                     let alone = self.read(piece(folded, text(g)));
-                    if i == 0 || alone.found.is_some() {
-                        return alone;
+                    if alone.found.is_some() {
+                        return vec![alone];
                     }
-                    prefixes
-                        .iter()
-                        .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))
-                        .find(|r| r.found.is_some())
-                        .unwrap_or(alone)
+                    let shared = (i > 0)
+                        .then(|| {
+                            prefixes
+                                .iter()
+                                .map(|p| {
+                                    self.read(piece(folded, &format!("{p} {}", text(g).trim())))
+                                })
+                                .find(|r| r.found.is_some())
+                        })
+                        .flatten();
+                    if let Some(r) = shared {
+                        return vec![r];
+                    }
+                    // A clause of its own may have two subjects: "`ptr` is valid for writes, and
+                    // `name` and `key` are valid for reads".
+                    self.subjects_sharing(folded, text(g))
+                        .unwrap_or_else(|| vec![alone])
                 });
-                out.push(reading.clone());
+                recognised.push(readings.iter().all(|r| r.found.is_some()));
+                out.extend(readings.iter().cloned());
             }
-            let recognised: Vec<bool> = out.iter().map(|r| r.found.is_some()).collect();
             let last = groups.last().map_or("", &text);
             if !self.grammar.list_reading_holds(&recognised, last) {
                 continue;

@@ -593,6 +593,18 @@ impl Grammar {
             .flat_map(|g| &g.words)
     }
 
+    /// Every subject of every group, folded, once each.
+    pub fn subject_words(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for w in self.all_subjects.iter() {
+            let w: String = w.iter().collect();
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    }
+
     /// Every subject, folded.
     pub(crate) fn all_subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
         self.all_subjects.clone()

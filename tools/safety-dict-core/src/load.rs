@@ -211,11 +211,14 @@ pub fn load_from(files: &Files) -> Result<Dictionary, LoadError> {
             return Err(LoadError::Invalid(diags));
         }
     };
-    let matcher = Matcher::assemble(loaded.iter_mut().map(|l| {
-        l.compiled
-            .take()
-            .unwrap_or_else(|| Matcher::compile_entry(&grammar, &l.entry))
-    }));
+    let matcher = Matcher::assemble(
+        &grammar,
+        loaded.iter_mut().map(|l| {
+            l.compiled
+                .take()
+                .unwrap_or_else(|| Matcher::compile_entry(&grammar, &l.entry))
+        }),
+    );
     for c in matcher.conflicts() {
         let Some(l) = loaded.iter().find(|l| l.entry.id == c.first.0) else {
             continue;

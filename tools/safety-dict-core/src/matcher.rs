@@ -6,6 +6,7 @@
 //! priority order exactly, so nothing is compiled at load time; an index of the literal words
 //! of each phrasing picks the few candidates worth trying for a sentence.
 
+use regex::Regex;
 use rustc_hash::FxHashMap;
 
 use indexmap::IndexMap;
@@ -118,6 +119,8 @@ pub struct Matcher {
     /// By pattern: the ordinal of its entry (patterns of one entry are adjacent).
     entry_of: Vec<u32>,
     entry_count: usize,
+    /// The grammar's subjects, which similarity scores read as code (`shape_of`).
+    shape_subjects: Option<Regex>,
 }
 
 /// A text prepared for the similarity scores of `suggest`.
@@ -931,7 +934,10 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
 impl Matcher {
     /// Compiles every phrasing of every entry that can be matched (all but concepts).
     pub fn build(grammar: &Grammar, entries: &[Entry]) -> Matcher {
-        Matcher::assemble(entries.iter().map(|e| Matcher::compile_entry(grammar, e)))
+        Matcher::assemble(
+            grammar,
+            entries.iter().map(|e| Matcher::compile_entry(grammar, e)),
+        )
     }
 
     /// Compiles every phrasing of one entry (none for a concept), on its own: entries can be
@@ -961,7 +967,10 @@ impl Matcher {
     }
 
     /// The matcher of entries compiled by `compile_entry`, in the entries' order.
-    pub fn assemble(compiled: impl IntoIterator<Item = CompiledEntry>) -> Matcher {
+    pub fn assemble(
+        grammar: &Grammar,
+        compiled: impl IntoIterator<Item = CompiledEntry>,
+    ) -> Matcher {
         let (patterns, mut programs): (Vec<Pattern>, Vec<Program>) =
             compiled.into_iter().flat_map(|c| c.0).unzip();
         let mut vocab: FxHashMap<String, u32> = FxHashMap::default();
@@ -1010,6 +1019,7 @@ impl Matcher {
             index,
             unindexed,
             similarity: std::sync::OnceLock::new(),
+            shape_subjects: shape_subjects(grammar),
         }
     }
 
@@ -1116,7 +1126,7 @@ impl Matcher {
         if limit == 0 {
             return Vec::new();
         }
-        let query = Query::new(&shape_of(folded_text));
+        let query = Query::new(&shape_of(folded_text, self.shape_subjects.as_ref()));
         let Similarity { shapes, dice } = self.similarity();
         let dice = dice.dice(shapes, &query.shape);
         // A score is at least the Dice coefficient, so the `limit`-th best entry by Dice
@@ -1222,7 +1232,7 @@ impl Matcher {
             let shapes: Vec<Shape> = self
                 .patterns
                 .iter()
-                .map(|p| Shape::new(&shape_of(&p.sample)))
+                .map(|p| Shape::new(&shape_of(&p.sample, self.shape_subjects.as_ref())))
                 .collect();
             Similarity {
                 dice: DiceIndex::new(&shapes),
@@ -1256,16 +1266,42 @@ impl Matcher {
     }
 }
 
-/// Lowercase text with every code span reduced to `x`, for similarity scores.
-fn shape_of(text: &str) -> String {
+/// Lowercase text with every code span, and every subject of the grammar, reduced to `x`, for
+/// similarity scores: "the pointer is valid" fills the same slot as "`ptr` is valid", so a
+/// phrasing that happens to start with "the pointer" is no nearer to it than one with a code
+/// subject.
+fn shape_of(text: &str, subjects: Option<&Regex>) -> String {
     let mut out = String::with_capacity(text.len());
     for seg in crate::text::segments(text) {
         match seg {
-            crate::text::Segment::Plain(p) => out.push_str(&p.to_lowercase()),
+            crate::text::Segment::Plain(p) => {
+                let lower = p.to_lowercase();
+                match subjects {
+                    Some(re) => out.push_str(&re.replace_all(&lower, "x")),
+                    None => out.push_str(&lower),
+                }
+            }
             crate::text::Segment::Code(_) => out.push('x'),
         }
     }
     out
+}
+
+/// The grammar's subjects as whole words, longest first (the web expander builds the same
+/// expression from the same words). `\b` is ASCII, as in JavaScript.
+fn shape_subjects(grammar: &Grammar) -> Option<Regex> {
+    let mut words: Vec<String> = grammar
+        .subject_words()
+        .iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    words.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    words.dedup();
+    if words.is_empty() {
+        return None;
+    }
+    let alternatives: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+    Regex::new(&format!(r"(?-u:\b)(?:{})(?-u:\b)", alternatives.join("|"))).ok()
 }
 
 #[cfg(test)]

@@ -297,15 +297,23 @@ fn writes_need_a_pointer_that_permits_writing() {
 
 #[test]
 fn the_obvious_entry_is_the_first_suggestion() {
-    let exp = dict().expand("`ptr` must point to a valid `T`.");
-    match &exp.items[0].statement() {
-        Statement::Unrecognised { suggestions, .. } => {
-            assert_eq!(
-                suggestions.first().map(|s| s.entry.as_str()),
-                Some("points-to-valid-value"),
-                "{suggestions:?}"
-            );
+    for (text, first) in [
+        ("`ptr` must point to a valid `T`.", "points-to-valid-value"),
+        // A subject word counts as code: reference-validity's "the pointer is derived from a
+        // reference" is not nearer for sharing "the pointer".
+        ("the pointre is vaild for raeds", "valid-for-reads"),
+        ("the pointer is vaild for raeds", "valid-for-reads"),
+    ] {
+        let exp = dict().expand(text);
+        match &exp.items[0].statement() {
+            Statement::Unrecognised { suggestions, .. } => {
+                assert_eq!(
+                    suggestions.first().map(|s| s.entry.as_str()),
+                    Some(first),
+                    "{text}: {suggestions:?}"
+                );
+            }
+            other => panic!("{text}: {other:?}"),
         }
-        other => panic!("{other:?}"),
     }
 }

@@ -289,6 +289,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the caller must uphold the safety contract for `f`; `p` is aligned.",
         "`p` is non-null (see above; really) and aligned; something unknown.",
         "`data` must be non-null, valid for reads for `len * size_of::<T>()` many bytes, and it must be properly aligned.",
+        // A later clause of a list may have two subjects.
+        "// SAFETY: `ptr` is valid for writes, and `name` and `key` are valid for read indefinitely.",
+        "`p` is aligned, and `a` and `b` are non-null and something unknown.",
+        "`a` and `b` are non-null, and `c` and `d` are aligned.",
         // "the slice" names a slice pointer; "safe" adds nothing to a reference.
         "// SAFETY: the slice is dereferenceable because `self` is a safe reference.",
         "The total size `len * size_of::<T>()` of the slice must be no larger than `isize::MAX`, and adding that size to `data` must not \"wrap around\" the address space.",
@@ -297,6 +301,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
     }
     out.push("`p` is perfectly fine, trust me.".to_string());
     out.push("the pointre is vaild for raeds".to_string());
+    out.push("the pointer is vaild for raeds".to_string());
+    out.push("it is vaild for raeds".to_string());
     out.push("`ptr` must be valid for reads of `len` bytes.".to_string());
     out.push("Nothing here refers to the dictionary at all.".to_string());
     out.dedup();
