@@ -614,7 +614,7 @@
         }
 
         function justificationOf(r) {
-            if (r.found && isJustification(r.found.entry)) { return recognised(r.text, r.found); }
+            if (r.found) { return recognised(r.text, r.found); }
             var s = unrecognised(r.text, unmasked(r.folded));
             s.suggestions = s.suggestions.filter(function (g) { return isJustification(g.entry); });
             return s;
@@ -995,9 +995,14 @@
             });
         }
 
-        function reasons(folded, masked) {
+        // expand.rs, reasons: after "by" only a justification; after a connector also a fact.
+        function reasons(folded, masked, alsoFacts) {
             var conj = " " + grammar.justification_conjunction + " ";
-            return splitCi(masked, conj).map(function (p) { return read(piece(folded, p)); });
+            return splitCi(masked, conj).map(function (p) {
+                var r = read(piece(folded, p));
+                if (!alsoFacts && r.found && !isJustification(r.found.entry)) { r.found = null; }
+                return r;
+            });
         }
 
         // expand.rs, implied: the match of a justification a grammar form implies.
@@ -1076,7 +1081,7 @@
             var bestLeft = 0;
             function consider(statements, why) {
                 var foundStatements = statements.filter(function (r) { return !!r.found; }).length;
-                var foundReasons = why.filter(function (r) { return r.found && isJustification(r.found.entry); }).length;
+                var foundReasons = why.filter(function (r) { return !!r.found; }).length;
                 var score = foundStatements * 1000 + foundReasons;
                 var left = statements.length - foundStatements + why.length - foundReasons;
                 if (best === null || score > bestScore || (score === bestScore && left < bestLeft)) {
@@ -1087,18 +1092,18 @@
             }
             var sep = " " + grammar.justification_separator + " ";
             findCi(masked, sep).forEach(function (pos) {
-                consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length)));
+                consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length), false));
             });
             reasonedSplits(masked).forEach(function (r) {
                 var claim = masked.slice(r.statement[0], r.statement[1]);
-                consider(r.statement[0] > r.reason[0] ? claims(folded, claim) : predicates(folded, claim), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+                consider(r.statement[0] > r.reason[0] ? claims(folded, claim) : predicates(folded, claim), reasons(folded, masked.slice(r.reason[0], r.reason[1]), true));
             });
             checkedReadings(masked).forEach(function (c) {
                 var found = impliedMatch(c.form.justification, {});
                 consider(predicates(folded, c.statement), [{ text: c.form.words, folded: fold(c.form.words), found: found }]);
             });
             relativeReadings(masked).forEach(function (r) {
-                consider(predicates(folded, r.statement), reasons(folded, masked.slice(r.reason[0], r.reason[1])));
+                consider(predicates(folded, r.statement), reasons(folded, masked.slice(r.reason[0], r.reason[1]), true));
             });
             var aside = withoutAside(masked);
             if (aside !== null) { consider(predicates(folded, masked.slice(aside[0], aside[1])), []); }

@@ -592,10 +592,7 @@ impl Dictionary {
         type Scored = (usize, Reverse<usize>, Vec<Reading>, Vec<Reading>);
         let mut best: Option<Scored> = None;
         let mut consider = |statements: Vec<Reading>, reasons: Vec<Reading>| {
-            let found_reasons = reasons
-                .iter()
-                .filter(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)))
-                .count();
+            let found_reasons = reasons.iter().filter(|p| p.found.is_some()).count();
             let found_statements = statements.iter().filter(|r| r.found.is_some()).count();
             let score = found_statements * 1000 + found_reasons;
             let left = Reverse(statements.len() - found_statements + reasons.len() - found_reasons);
@@ -612,7 +609,7 @@ impl Dictionary {
         for pos in find_ci(masked, &sep) {
             consider(
                 self.predicates(&folded, &masked[..pos]),
-                self.reasons(&folded, &masked[pos + sep.len()..]),
+                self.reasons(&folded, &masked[pos + sep.len()..], Reasons::Justifications),
             );
         }
         // Reasoning connectors: "Y because X", "X, so Y", "As X, Y".
@@ -622,7 +619,10 @@ impl Dictionary {
             } else {
                 self.predicates(&folded, &masked[r.statement])
             };
-            consider(statement, self.reasons(&folded, &masked[r.reason]));
+            consider(
+                statement,
+                self.reasons(&folded, &masked[r.reason], Reasons::AlsoFacts),
+            );
         }
         // A statement that names its check: "`x` is checked above to be valid".
         for (statement, form) in self.grammar.checked_readings(masked) {
@@ -638,7 +638,7 @@ impl Dictionary {
         for (statement, reason) in self.grammar.relative_readings(masked) {
             consider(
                 self.predicates(&folded, &statement),
-                self.reasons(&folded, &masked[reason]),
+                self.reasons(&folded, &masked[reason], Reasons::AlsoFacts),
             );
         }
         // An opening aside ("As with [`f`], ...") claims nothing; the statement follows it.
@@ -819,11 +819,19 @@ impl Dictionary {
     }
 
     /// The reasons after "by" or a connector, split at the justification conjunction.
-    fn reasons(&self, folded: &Folded, masked: &str) -> Vec<Reading> {
+    fn reasons(&self, folded: &Folded, masked: &str, kind: Reasons) -> Vec<Reading> {
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
         split_ci(masked, &conj)
             .iter()
-            .map(|p| self.read(piece(folded, p)))
+            .map(|p| {
+                let mut r = self.read(piece(folded, p));
+                if kind == Reasons::Justifications
+                    && r.found.as_ref().is_some_and(|m| !self.is_justification(m))
+                {
+                    r.found = None;
+                }
+                r
+            })
             .collect()
     }
 
@@ -923,7 +931,7 @@ impl Dictionary {
             folded,
             found,
         } = r;
-        if let Some(m) = found.filter(|m| self.is_justification(m)) {
+        if let Some(m) = found {
             return self.recognised(&text, m, Position::Requirement);
         }
         let mut s = self.unrecognised(&text, &folded.unmasked(), nearest);
@@ -1083,6 +1091,17 @@ impl Dictionary {
             })
             .collect()
     }
+}
+
+/// What a reason may be. The standard's "Y by X" names a kind of argument, so X must be a
+/// justification ("by the type invariants", never "by `p` is aligned"). A connector's reason
+/// ("Y because X", "X, so Y") and the reason a relative clause gives ("`p` is a reference which
+/// ...") are clauses: one may also state a fact the dictionary knows ("because it came from
+/// `Box::into_raw`"), which is then read as that entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reasons {
+    Justifications,
+    AlsoFacts,
 }
 
 /// A piece of an item, folded and matched.

@@ -223,11 +223,15 @@ fn labels_are_well_formed() {
         if s.justifications.as_ref().is_some_and(Vec::is_empty) {
             problems.push(format!("{at}: omit justifications instead of writing []"));
         }
+        // A reason is a justification or, after a connector, a fact the dictionary knows
+        // ("because `n` is non-zero"); never a concept.
         for id in s.justification_ids() {
             match d.entry(id) {
                 _ if id == "none" => {}
-                Some(e) if e.kind == Kind::Justification => {}
-                Some(_) => problems.push(format!("{at}: `{id}` is not a justification")),
+                Some(e) if e.kind == Kind::Concept => {
+                    problems.push(format!("{at}: justification `{id}` is a concept"))
+                }
+                Some(_) => {}
                 None => problems.push(format!("{at}: justification `{id}` is not an entry")),
             }
         }

@@ -289,6 +289,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the caller must uphold the safety contract for `f`; `p` is aligned.",
         "`p` is non-null (see above; really) and aligned; something unknown.",
         "`data` must be non-null, valid for reads for `len * size_of::<T>()` many bytes, and it must be properly aligned.",
+        // After a connector a reason may state a fact; after "by" only a justification.
+        "// SAFETY: The range isn't empty, so this cannot overflow",
+        "// SAFETY: `p` is aligned by `q` is non-null.",
+        "// SAFETY: Since `a` is smaller than `b` and `b` is smaller than `c`, `p` is aligned.",
+        "// SAFETY: `p` is aligned because `q` is non-null and something unknown.",
         // A later clause of a list may have two subjects.
         "// SAFETY: `ptr` is valid for writes, and `name` and `key` are valid for read indefinitely.",
         "`p` is aligned, and `a` and `b` are non-null and something unknown.",
