@@ -1094,9 +1094,18 @@
             findCi(masked, sep).forEach(function (pos) {
                 consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length), false));
             });
+            // The statement may give a justification of its own ("... so it is valid by the
+            // type invariants").
             reasonedSplits(masked).forEach(function (r) {
-                var claim = masked.slice(r.statement[0], r.statement[1]);
-                consider(r.statement[0] > r.reason[0] ? claims(folded, claim) : predicates(folded, claim), reasons(folded, masked.slice(r.reason[0], r.reason[1]), true));
+                var after = r.statement[0] > r.reason[0];
+                function claim(t) { return after ? claims(folded, t) : predicates(folded, t); }
+                function why() { return reasons(folded, masked.slice(r.reason[0], r.reason[1]), true); }
+                var statement = masked.slice(r.statement[0], r.statement[1]);
+                consider(claim(statement), why());
+                findCi(statement, sep).forEach(function (pos) {
+                    consider(claim(statement.slice(0, pos)),
+                        why().concat(reasons(folded, statement.slice(pos + sep.length), false)));
+                });
             });
             checkedReadings(masked).forEach(function (c) {
                 var found = impliedMatch(c.form.justification, {});

@@ -612,17 +612,30 @@ impl Dictionary {
                 self.reasons(&folded, &masked[pos + sep.len()..], Reasons::Justifications),
             );
         }
-        // Reasoning connectors: "Y because X", "X, so Y", "As X, Y".
+        // Reasoning connectors: "Y because X", "X, so Y", "As X, Y". The statement may give a
+        // justification of its own: "`node` is non-null so it is valid by the type invariants"
+        // is "it is valid" by both.
         for r in self.grammar.reasoned_splits(masked) {
-            let statement = if r.statement.start > r.reason.start {
-                self.claims(&folded, &masked[r.statement])
-            } else {
-                self.predicates(&folded, &masked[r.statement])
+            let after = r.statement.start > r.reason.start;
+            let claim = |text: &str| {
+                if after {
+                    self.claims(&folded, text)
+                } else {
+                    self.predicates(&folded, text)
+                }
             };
-            consider(
-                statement,
-                self.reasons(&folded, &masked[r.reason], Reasons::AlsoFacts),
-            );
+            let reason = || self.reasons(&folded, &masked[r.reason.clone()], Reasons::AlsoFacts);
+            let statement = &masked[r.statement.clone()];
+            consider(claim(statement), reason());
+            for pos in find_ci(statement, &sep) {
+                let mut reasons = reason();
+                reasons.extend(self.reasons(
+                    &folded,
+                    &statement[pos + sep.len()..],
+                    Reasons::Justifications,
+                ));
+                consider(claim(&statement[..pos]), reasons);
+            }
         }
         // A statement that names its check: "`x` is checked above to be valid".
         for (statement, form) in self.grammar.checked_readings(masked) {

@@ -294,6 +294,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is aligned by `q` is non-null.",
         "// SAFETY: Since `a` is smaller than `b` and `b` is smaller than `c`, `p` is aligned.",
         "// SAFETY: `p` is aligned because `q` is non-null and something unknown.",
+        // A connector's statement may have a "by" justification of its own; "so" needs no comma.
+        "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
+        "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
+        "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // A later clause of a list may have two subjects.
         "// SAFETY: `ptr` is valid for writes, and `name` and `key` are valid for read indefinitely.",
         "`p` is aligned, and `a` and `b` are non-null and something unknown.",
