@@ -1153,10 +1153,44 @@
             return null;
         }
 
+        // expand.rs, locate_part: where a part, read in folded words, stands in the item as one
+        // run of words (at most 10 more words than the part; case ignored).
+        var WORD = new RegExp(NOT_S + "+", "gu");
+        function locatePart(text, part) {
+            if (trim(part) === "") { return null; }
+            var at = text.indexOf(part);
+            if (at >= 0) { return [at, at + part.length]; }
+            var want = unmasked(fold(part)).toLowerCase();
+            if (want === "") { return null; }
+            var words = [];
+            var m;
+            WORD.lastIndex = 0;
+            while ((m = WORD.exec(text)) !== null) { words.push([m.index, m.index + m[0].length]); }
+            var most = part.split(WS_RUN).filter(function (w) { return w !== ""; }).length + 10;
+            for (var i = 0; i < words.length; i++) {
+                for (var k = i; k < words.length && k < i + most; k++) {
+                    if (unmasked(fold(text.slice(words[i][0], words[k][1]))).toLowerCase() === want) {
+                        return [words[i][0], words[k][1]];
+                    }
+                }
+            }
+            return null;
+        }
+
+        // expand.rs, as_written: each part in the reader's words where it is one run of them.
+        function asWritten(it) {
+            if (it === null) { return it; }
+            it.statements.concat(it.justifications || []).forEach(function (s) {
+                var r = locatePart(it.text, s.text);
+                if (r !== null) { s.text = it.text.slice(r[0], r[1]); }
+            });
+            return it;
+        }
+
         return function expand(input) {
             return {
                 site_url: data.site_url,
-                items: splitItems(String(input)).map(function (p) { return analyseItem(p.text, p.at); }).filter(function (i) { return i !== null && i.text !== ""; })
+                items: splitItems(String(input)).map(function (p) { return asWritten(analyseItem(p.text, p.at)); }).filter(function (i) { return i !== null && i.text !== ""; })
             };
         };
     }

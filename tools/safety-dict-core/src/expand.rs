@@ -123,6 +123,14 @@ impl Statement {
         matches!(self, Statement::Placeholder { .. })
     }
 
+    fn text_mut(&mut self) -> &mut String {
+        match self {
+            Statement::Recognised { text, .. }
+            | Statement::Unrecognised { text, .. }
+            | Statement::Placeholder { text } => text,
+        }
+    }
+
     fn unrecognised_empty() -> Statement {
         Statement::Unrecognised {
             text: String::new(),
@@ -453,7 +461,9 @@ impl Dictionary {
         if let Some(at) = item.find(part) {
             return Some(at..at + part.len());
         }
-        let want = self.grammar.fold(part).unmasked();
+        // Matching ignores case, so a part may be read in other case than written ("the
+        // safety requirements ensure that" from a sentence's start).
+        let want = self.grammar.fold(part).unmasked().to_lowercase();
         if want.is_empty() {
             return None;
         }
@@ -470,8 +480,32 @@ impl Dictionary {
                 .iter()
                 .take(most)
                 .map(|w| words[i].start..w.end)
-                .find(|r| self.grammar.fold(&item[r.clone()]).unmasked() == want)
+                .find(|r| {
+                    self.grammar
+                        .fold(&item[r.clone()])
+                        .unmasked()
+                        .to_lowercase()
+                        == want
+                })
         })
+    }
+
+    /// Shows each part of `item` in the reader's words where it is one run of them: a part is
+    /// read in folded words ("it is writable" for "it's writable"), a part that carries a
+    /// shared subject ("`p` is aligned" from "`p` is valid and aligned") keeps them. Only for
+    /// what a reader sees: a linter locates the parts it reports itself (`locate_part`).
+    fn as_written(&self, mut item: Item) -> Item {
+        let text = item.text.clone();
+        for part in item
+            .statements
+            .iter_mut()
+            .chain(item.justifications.iter_mut())
+        {
+            if let Some(r) = self.locate_part(&text, part.text()) {
+                *part.text_mut() = text[r].to_string();
+            }
+        }
+        item
     }
 
     /// Expands every item of `input`.
@@ -480,7 +514,7 @@ impl Dictionary {
             site_url: self.site_url().to_string(),
             items: split_positioned(input)
                 .iter()
-                .map(|(at, i)| self.analyse(i, true, *at))
+                .map(|(at, i)| self.as_written(self.analyse(i, true, *at)))
                 .filter(|i| !i.text.is_empty())
                 .collect(),
         }

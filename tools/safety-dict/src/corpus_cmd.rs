@@ -294,6 +294,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is aligned by `q` is non-null.",
         "// SAFETY: Since `a` is smaller than `b` and `b` is smaller than `c`, `p` is aligned.",
         "// SAFETY: `p` is aligned because `q` is non-null and something unknown.",
+        // A part is shown as written where it is one run of words, whatever its folded reading.
+        "// SAFETY: The pointer is derived from a reference, so it's writable.",
+        "// SAFETY: The safety requirements ensure that `p` is aligned. THE POINTER MUST BE NONNULL.",
+        "`p` must be valid, non-null and aligned; `q` must be aligned and `q` must be aligned.",
         // A connector's statement may have a "by" justification of its own; "so" needs no comma.
         "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
