@@ -793,8 +793,11 @@
             if (count === n) { return true; }
             var lower = trim(last).toLowerCase();
             var first = lower.codePointAt(0);
-            // reading.rs: a code span or subject words first are a subject of its own: a clause.
+            // reading.rs: a code span (with or without "the") or subject words first are a
+            // subject of its own: a clause.
+            var second = lower.codePointAt(4);
             var ownSubject = (first !== undefined && first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT) ||
+                (lower.slice(0, 4) === "the " && second >= MASK_BASE && second < MASK_BASE + MASK_LIMIT && lower.charAt(5) === " ") ||
                 (grammar.subjects || []).some(function (g) {
                     return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
                 });

@@ -799,7 +799,7 @@ impl Grammar {
 /// A statement that opens with "the" and a code span ("the `MaybeUninit<T>` really is in an
 /// initialized state", after its lead-in) without "the": the article only says that the code
 /// names a value, so the code span is the subject.
-fn without_article_before_code(s: &str) -> Option<&str> {
+pub(crate) fn without_article_before_code(s: &str) -> Option<&str> {
     if !s.get(..4)?.eq_ignore_ascii_case("the ") {
         return None;
     }

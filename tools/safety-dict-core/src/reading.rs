@@ -429,13 +429,15 @@ impl Grammar {
                 .predicate_verbs
                 .iter()
                 .any(|v| starts_with_words(&lower, &v.to_lowercase()))
-                // A code span or a subject word first is a subject of its own ("... and `*p`
-                // is owned by this guard", "..., and it was added to the VFS"): a clause,
-                // never a modifier of the list.
+                // A code span (with or without "the") or a subject word first is a subject of
+                // its own ("... and `*p` is owned by this guard", "..., and the `Arc` must not
+                // have been destroyed", "..., and it was added to the VFS"): a clause, never a
+                // modifier of the list.
                 || lower
                     .chars()
                     .next()
                     .is_some_and(|c| crate::grammar::mask_index(c).is_some())
+                || crate::grammar::without_article_before_code(&lower).is_some()
                 || self
                     .data
                     .subjects

@@ -302,6 +302,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
+        // "the" and a code span open a clause of their own.
+        "`p` must have been returned by a previous call to [`f`], and the `Arc` must not yet have been destroyed.",
+        "`p` is aligned, and the `q` is non-null.",
         // A later clause of a list may have two subjects.
         "// SAFETY: `ptr` is valid for writes, and `name` and `key` are valid for read indefinitely.",
         "`p` is aligned, and `a` and `b` are non-null and something unknown.",
