@@ -49,6 +49,9 @@ pub struct Stats {
     /// Unrecognised parts listed as API-specific (`dictionary/api-specific.toml`); they are
     /// not in `unrecognised` and not reported.
     pub parts_api_specific: usize,
+    /// How often each row of `dictionary/api-specific.toml` (by `phrasing_key`) matched a part
+    /// or a whole item: a row no corpus shows twice any more can go.
+    pub api_specific_seen: std::collections::BTreeMap<String, usize>,
     /// Unrecognised phrasings (backticked spans replaced by `…`, lower case) → how often and
     /// where first.
     pub unrecognised: HashMap<String, Seen>,
@@ -99,6 +102,9 @@ impl Stats {
         self.justification_lists_compared += o.justification_lists_compared;
         self.trait_lists_compared += o.trait_lists_compared;
         self.parts_api_specific += o.parts_api_specific;
+        for (k, n) in &o.api_specific_seen {
+            *self.api_specific_seen.entry(k.clone()).or_default() += n;
+        }
         for (k, seen) in &o.unrecognised {
             self.count_unrecognised(k, seen.count, seen.first.clone());
         }

@@ -154,8 +154,10 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
         ("lint, whole process (median of 5)".into(), vec![]),
     ];
     let mut owed: Vec<(&str, String, Value)> = Vec::new();
+    let mut listed_seen: Vec<Value> = Vec::new();
     for corpus in &corpora {
         let s = summary(&bin, corpus)?;
+        listed_seen.push(s["api_specific_seen"].clone());
         let repeated = repeated(&s)?;
         let cells = [
             share(&s, "items_recognised", "items")?,
@@ -223,7 +225,30 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             );
         }
     }
+    let stale = stale_rows(root, &listed_seen)?;
+    if !stale.is_empty() {
+        println!("\nRows of `dictionary/api-specific.toml` that no corpus shows twice any more (a grammar rule now reads or splits them; remove or update them):\n");
+        for row in &stale {
+            println!("- \"{row}\"");
+        }
+    }
     Ok(())
+}
+
+/// The listed API-specific phrasings that the lint met fewer than twice in every corpus.
+fn stale_rows(root: &Path, seen: &[Value]) -> Result<Vec<String>, TaskError> {
+    let files = safety_dict::files::Files::Disk(root.to_path_buf());
+    let list = safety_dict::api_specific::load_for_lookup(&files)
+        .map_err(|e| TaskError(format!("cannot load dictionary/api-specific.toml: {e}")))?;
+    Ok(list
+        .phrasings
+        .iter()
+        .filter(|p| {
+            let key = safety_dict::api_specific::phrasing_key(&p.text);
+            seen.iter().all(|s| s[&key].as_u64().unwrap_or(0) < 2)
+        })
+        .map(|p| p.text.clone())
+        .collect())
 }
 
 /// The lint's `repeated_unrecognised`: every phrasing seen twice or more that is neither

@@ -156,6 +156,12 @@ fn report_statement(
             if ctx.vocab.is_api_specific(text) || ctx.vocab.is_api_specific(&item.text) =>
         {
             ctx.stats.parts_api_specific += 1;
+            let row = if ctx.vocab.is_api_specific(text) {
+                phrasing_key(text)
+            } else {
+                phrasing_key(&item.text)
+            };
+            *ctx.stats.api_specific_seen.entry(row).or_default() += 1;
             false
         }
         Statement::Unrecognised { text, suggestions } => {

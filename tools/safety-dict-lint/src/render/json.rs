@@ -52,6 +52,8 @@ pub fn summary_value(report: &LintReport) -> Value {
                 "text": seen.first.text,
                 "example": format!("{}:{}", seen.first.file.display(), seen.first.line),
             })).collect::<Vec<_>>(),
+        // How often each listed API-specific phrasing (by its key) was met.
+        "api_specific_seen": s.api_specific_seen,
         "findings_by_code": by_code,
     })
 }
