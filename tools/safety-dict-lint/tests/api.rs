@@ -232,6 +232,16 @@ fn api_specific_phrasings_are_counted_apart_not_reported() {
     assert_eq!(unknown.len(), 1, "{unknown:?}");
     assert!(unknown[0].contains("came from nowhere"), "{unknown:?}");
     assert_eq!(report.stats.parts_api_specific, 1);
+    // The row met is counted under its key, so a row no corpus meets any more can be found.
+    assert_eq!(
+        report
+            .stats
+            .api_specific_seen
+            .iter()
+            .map(|(k, n)| (k.as_str(), *n))
+            .collect::<Vec<_>>(),
+        vec![("… must be passed by the matching callback", 1)]
+    );
     assert!(report
         .stats
         .unrecognised
