@@ -1143,8 +1143,8 @@ impl Dictionary {
 /// What a reason may be. The standard's "Y by X" names a kind of argument, so X must be a
 /// justification ("by the type invariants", never "by `p` is aligned"). A connector's reason
 /// ("Y because X", "X, so Y") and the reason a relative clause gives ("`p` is a reference which
-/// ...") are clauses: one may also state a fact the dictionary knows ("because it came from
-/// `Box::into_raw`"), which is then read as that entry.
+/// ...") are clauses: one may also state a fact the dictionary knows ("because `n` is
+/// non-zero"), which is then read as that entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reasons {
     Justifications,
