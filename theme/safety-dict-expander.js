@@ -76,6 +76,14 @@
         return v >= MASK_BASE && v < MASK_BASE + MASK_LIMIT && c.length === 1 ? v - MASK_BASE : null;
     }
 
+    // grammar.rs, without_article_before_code: "the `x` is ..." reads as "`x` is ..." (masked
+    // text in, the rest after "the " out, or null).
+    function withoutArticleBeforeCode(s) {
+        if (s.slice(0, 4).toLowerCase() !== "the ") { return null; }
+        var first = s.codePointAt(4);
+        return first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT && s.charAt(5) === " " ? s.slice(4) : null;
+    }
+
     function unmasked(folded) {
         var out = "";
         for (var k = 0; k < folded.masked.length; k++) {
@@ -459,11 +467,8 @@
                     s = s.slice(l[0].length);
                 }
             }
-            // grammar.rs, without_article_before_code: "the `x` is ..." reads as "`x` is ...".
-            if (s.slice(0, 4).toLowerCase() === "the ") {
-                var first = s.codePointAt(4);
-                if (first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT && s.charAt(5) === " ") { s = s.slice(4); }
-            }
+            var withoutArticle = withoutArticleBeforeCode(s);
+            if (withoutArticle !== null) { s = withoutArticle; }
             if (rewrite) {
                 s = s.replace(rewrite, function (found) {
                     var key = foldWhitespace(found).toLowerCase();
@@ -795,9 +800,8 @@
             var first = lower.codePointAt(0);
             // reading.rs: a code span (with or without "the") or subject words first are a
             // subject of its own: a clause.
-            var second = lower.codePointAt(4);
             var ownSubject = (first !== undefined && first >= MASK_BASE && first < MASK_BASE + MASK_LIMIT) ||
-                (lower.slice(0, 4) === "the " && second >= MASK_BASE && second < MASK_BASE + MASK_LIMIT && lower.charAt(5) === " ") ||
+                withoutArticleBeforeCode(lower) !== null ||
                 (grammar.subjects || []).some(function (g) {
                     return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
                 });

@@ -658,11 +658,11 @@ impl Dictionary {
                     self.predicates(&folded, text)
                 }
             };
-            let reason = || self.reasons(&folded, &masked[r.reason.clone()], Reasons::AlsoFacts);
+            let reason = self.reasons(&folded, &masked[r.reason.clone()], Reasons::AlsoFacts);
             let statement = &masked[r.statement.clone()];
-            consider(claim(statement), reason());
+            consider(claim(statement), reason.clone());
             for pos in find_ci(statement, &sep) {
-                let mut reasons = reason();
+                let mut reasons = reason.clone();
                 reasons.extend(self.reasons(
                     &folded,
                     &statement[pos + sep.len()..],
@@ -910,18 +910,15 @@ impl Dictionary {
                     if alone.found.is_some() {
                         return vec![alone];
                     }
-                    let shared = (i > 0)
-                        .then(|| {
-                            prefixes
-                                .iter()
-                                .map(|p| {
-                                    self.read(piece(folded, &format!("{p} {}", text(g).trim())))
-                                })
-                                .find(|r| r.found.is_some())
-                        })
-                        .flatten();
-                    if let Some(r) = shared {
-                        return vec![r];
+                    // A later group may carry the first one's subject (and verb).
+                    if i > 0 {
+                        let shared = prefixes
+                            .iter()
+                            .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))
+                            .find(|r| r.found.is_some());
+                        if let Some(r) = shared {
+                            return vec![r];
+                        }
                     }
                     // A clause of its own may have two subjects: "`ptr` is valid for writes, and
                     // `name` and `key` are valid for reads".

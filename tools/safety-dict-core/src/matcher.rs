@@ -119,8 +119,9 @@ pub struct Matcher {
     /// By pattern: the ordinal of its entry (patterns of one entry are adjacent).
     entry_of: Vec<u32>,
     entry_count: usize,
-    /// The grammar's subjects, which similarity scores read as code (`shape_of`).
-    shape_subjects: Option<Regex>,
+    /// The grammar's subjects, which similarity scores read as code (`shape_of`); made into
+    /// an expression with the rest of `similarity`, on first use.
+    subject_words: Vec<String>,
 }
 
 /// A text prepared for the similarity scores of `suggest`.
@@ -496,6 +497,7 @@ impl Query {
 struct Similarity {
     shapes: Vec<Shape>,
     dice: DiceIndex,
+    subjects: Option<Regex>,
 }
 
 /// Bigram -> the texts that have it, with its count there.
@@ -1019,7 +1021,7 @@ impl Matcher {
             index,
             unindexed,
             similarity: std::sync::OnceLock::new(),
-            shape_subjects: shape_subjects(grammar),
+            subject_words: grammar.subject_words(),
         }
     }
 
@@ -1126,8 +1128,12 @@ impl Matcher {
         if limit == 0 {
             return Vec::new();
         }
-        let query = Query::new(&shape_of(folded_text, self.shape_subjects.as_ref()));
-        let Similarity { shapes, dice } = self.similarity();
+        let Similarity {
+            shapes,
+            dice,
+            subjects,
+        } = self.similarity();
+        let query = Query::new(&shape_of(folded_text, subjects.as_ref()));
         let dice = dice.dice(shapes, &query.shape);
         // A score is at least the Dice coefficient, so the `limit`-th best entry by Dice
         // alone already bounds from below what the last suggestion will score.
@@ -1229,13 +1235,15 @@ impl Matcher {
 
     fn similarity(&self) -> &Similarity {
         self.similarity.get_or_init(|| {
+            let subjects = shape_subjects(&self.subject_words);
             let shapes: Vec<Shape> = self
                 .patterns
                 .iter()
-                .map(|p| Shape::new(&shape_of(&p.sample, self.shape_subjects.as_ref())))
+                .map(|p| Shape::new(&shape_of(&p.sample, subjects.as_ref())))
                 .collect();
             Similarity {
                 dice: DiceIndex::new(&shapes),
+                subjects,
                 shapes,
             }
         })
@@ -1289,12 +1297,8 @@ fn shape_of(text: &str, subjects: Option<&Regex>) -> String {
 
 /// The grammar's subjects as whole words, longest first (the web expander builds the same
 /// expression from the same words). `\b` is ASCII, as in JavaScript.
-fn shape_subjects(grammar: &Grammar) -> Option<Regex> {
-    let mut words: Vec<String> = grammar
-        .subject_words()
-        .iter()
-        .map(|w| w.to_lowercase())
-        .collect();
+fn shape_subjects(subject_words: &[String]) -> Option<Regex> {
+    let mut words: Vec<String> = subject_words.iter().map(|w| w.to_lowercase()).collect();
     words.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     words.dedup();
     if words.is_empty() {
