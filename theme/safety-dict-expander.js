@@ -1003,11 +1003,18 @@
         }
 
         // expand.rs, reasons: after "by" only a justification; after a connector also a fact.
+        // Split at the conjunction unless the whole reads as one phrasing.
         function reasons(folded, masked, alsoFacts) {
+            function counts(r) { return !!r.found && (alsoFacts || isJustification(r.found.entry)); }
             var conj = " " + grammar.justification_conjunction + " ";
-            return splitCi(masked, conj).map(function (p) {
+            var parts = splitCi(masked, conj);
+            if (parts.length > 1) {
+                var whole = read(piece(folded, masked));
+                if (counts(whole)) { return [whole]; }
+            }
+            return parts.map(function (p) {
                 var r = read(piece(folded, p));
-                if (!alsoFacts && r.found && !isJustification(r.found.entry)) { r.found = null; }
+                if (!counts(r)) { r.found = null; }
                 return r;
             });
         }

@@ -865,16 +865,27 @@ impl Dictionary {
             .then_some(readings)
     }
 
-    /// The reasons after "by" or a connector, split at the justification conjunction.
+    /// The reasons after "by" or a connector, split at the justification conjunction unless
+    /// they read as one phrasing: "`i8` and `u8` have the same layout" is one reason.
     fn reasons(&self, folded: &Folded, masked: &str, kind: Reasons) -> Vec<Reading> {
+        let counts = |r: &Reading| {
+            r.found.as_ref().is_some_and(|m| {
+                kind == Reasons::AlsoFacts || self.is_justification(m)
+            })
+        };
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
-        split_ci(masked, &conj)
+        let parts = split_ci(masked, &conj);
+        if parts.len() > 1 {
+            let whole = self.read(piece(folded, masked));
+            if counts(&whole) {
+                return vec![whole];
+            }
+        }
+        parts
             .iter()
             .map(|p| {
                 let mut r = self.read(piece(folded, p));
-                if kind == Reasons::Justifications
-                    && r.found.as_ref().is_some_and(|m| !self.is_justification(m))
-                {
+                if !counts(&r) {
                     r.found = None;
                 }
                 r

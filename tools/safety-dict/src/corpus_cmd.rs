@@ -312,6 +312,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "the slice" names a slice pointer; "safe" adds nothing to a reference.
         "// SAFETY: the slice is dereferenceable because `self` is a safe reference.",
         "The total size `len * size_of::<T>()` of the slice must be no larger than `isize::MAX`, and adding that size to `data` must not \"wrap around\" the address space.",
+        // A reason with "and" in it is one reason where it reads as one phrasing.
+        "// SAFETY: `i8` and `u8` have the same memory layout, thus casting is safe.",
+        "// SAFETY: `p` is aligned because `T` and `U` have the same layout and `q` is non-null.",
+        "// SAFETY: `p` is aligned by the type invariants and the safety requirements.",
+        "`MaybeUninit<T>` and `T` are guaranteed to have the same layout.",
     ] {
         out.push(list.to_string());
     }
