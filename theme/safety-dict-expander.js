@@ -450,6 +450,21 @@
         var LINK = new RegExp(data.link_pattern, "gu");
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
+        // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
+        function stripEnd(s) {
+            s = stripFinalPunctuation(s);
+            for (;;) {
+                var rest = null;
+                (grammar.dangling_conjunctions || []).some(function (c) {
+                    if (s.length < c.length) { return false; }
+                    var r = s.slice(0, s.length - c.length);
+                    if (s.slice(s.length - c.length).toLowerCase() === c && /\s$/u.test(r)) { rest = r; return true; }
+                    return false;
+                });
+                if (rest === null) { return s; }
+                s = stripFinalPunctuation(rest);
+            }
+        }
         function fold(text) {
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
@@ -459,7 +474,7 @@
             f.masked = s;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }
-            s = stripFinalPunctuation(s);
+            s = stripEnd(s);
             if (leadIn) {
                 for (;;) {
                     var l = leadIn.exec(s);
@@ -478,7 +493,7 @@
                     return found;
                 });
             }
-            f.masked = trim(stripFinalPunctuation(s));
+            f.masked = trim(stripEnd(s));
             return f;
         }
 

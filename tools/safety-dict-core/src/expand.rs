@@ -869,9 +869,9 @@ impl Dictionary {
     /// they read as one phrasing: "`i8` and `u8` have the same layout" is one reason.
     fn reasons(&self, folded: &Folded, masked: &str, kind: Reasons) -> Vec<Reading> {
         let counts = |r: &Reading| {
-            r.found.as_ref().is_some_and(|m| {
-                kind == Reasons::AlsoFacts || self.is_justification(m)
-            })
+            r.found
+                .as_ref()
+                .is_some_and(|m| kind == Reasons::AlsoFacts || self.is_justification(m))
         };
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
         let parts = split_ci(masked, &conj);

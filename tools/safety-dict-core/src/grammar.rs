@@ -53,6 +53,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub placeholders: Vec<String>,
     #[serde(default)]
+    pub dangling_conjunctions: Vec<String>,
+    #[serde(default)]
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
@@ -214,6 +216,7 @@ pub struct GrammarData {
     pub duty_words: Vec<String>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
+    pub dangling_conjunctions: Vec<String>,
     pub predicate_verbs: Vec<String>,
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
@@ -453,6 +456,7 @@ impl Grammar {
             .chain(&raw.duty_words)
             .chain(&raw.conditions)
             .chain(&raw.placeholders)
+            .chain(&raw.dangling_conjunctions)
             .chain(&raw.predicate_verbs)
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
@@ -517,6 +521,11 @@ impl Grammar {
             duty_words: raw.duty_words.clone(),
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
+            dangling_conjunctions: raw
+                .dangling_conjunctions
+                .iter()
+                .map(|c| crate::text::fold_whitespace(c).to_lowercase())
+                .collect(),
             predicate_verbs: raw.predicate_verbs.clone(),
             checked_forms: raw.checked_form.clone(),
             subject_conjunction: raw.subject_conjunction.clone(),
@@ -683,7 +692,7 @@ impl Grammar {
         }
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
-        s = strip_final_punctuation(s);
+        s = self.strip_end(s);
         while let Some(end) = self.lead_in_len(s) {
             if end == 0 {
                 break;
@@ -694,11 +703,25 @@ impl Grammar {
             s = rest;
         }
         let s = match self.rewrite(s) {
-            Some(rewritten) => strip_final_punctuation(&rewritten).trim().to_string(),
-            None => strip_final_punctuation(s).trim().to_string(),
+            Some(rewritten) => self.strip_end(&rewritten).trim().to_string(),
+            None => self.strip_end(s).trim().to_string(),
         };
         f.masked = s;
         f
+    }
+
+    /// `s` without its final punctuation and a conjunction left dangling at its end ("`ptr`
+    /// is allocated via this allocator, and"), as often as either stands there.
+    fn strip_end<'s>(&self, s: &'s str) -> &'s str {
+        let mut s = strip_final_punctuation(s);
+        while let Some(rest) = self.data.dangling_conjunctions.iter().find_map(|c| {
+            let at = s.len().checked_sub(c.len())?;
+            let rest = s.get(..at)?;
+            (s[at..].eq_ignore_ascii_case(c) && rest.ends_with(char::is_whitespace)).then_some(rest)
+        }) {
+            s = strip_final_punctuation(rest);
+        }
+        s
     }
 
     /// `masked` with "the <code> <noun>" read as "<code>" (`code_nouns`); `None` when there is
@@ -996,6 +1019,7 @@ mod tests {
             lead_ins = ["the caller must ensure that", "safety:"]
             justification_separator = "by"
             justification_conjunction = "and"
+            dangling_conjunctions = ["and"]
             [[rewrite]]
             from = "must not be"
             to = "is not"
@@ -1009,6 +1033,21 @@ mod tests {
         )
         .expect("test grammar parses");
         Grammar::compile(&raw).expect("test grammar compiles")
+    }
+
+    #[test]
+    fn drops_a_conjunction_left_dangling_at_the_end() {
+        let g = grammar();
+        for (text, folded) in [
+            ("* `p` must be valid, and", "`p` is valid"),
+            ("`p` must be valid and,", "`p` is valid"),
+            ("`p` is valid AND ; and", "`p` is valid"),
+            ("`p` must be valid, or", "`p` is valid, or"),
+            ("`p` is a band", "`p` is a band"),
+            ("`and`", "`and`"),
+        ] {
+            assert_eq!(g.fold(text).unmasked(), folded, "{text:?}");
+        }
     }
 
     #[test]

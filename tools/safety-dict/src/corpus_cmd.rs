@@ -317,6 +317,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is aligned because `T` and `U` have the same layout and `q` is non-null.",
         "// SAFETY: `p` is aligned by the type invariants and the safety requirements.",
         "`MaybeUninit<T>` and `T` are guaranteed to have the same layout.",
+        // A conjunction left dangling at the end of an item joins nothing; "or" is kept.
+        "* `ptr` is allocated via this allocator, and",
+        "`p` is valid AND,",
+        "`p` is non-null, or",
+        "`p` is aligned to the band",
     ] {
         out.push(list.to_string());
     }
