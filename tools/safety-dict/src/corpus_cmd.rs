@@ -322,6 +322,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is valid AND,",
         "`p` is non-null, or",
         "`p` is aligned to the band",
+        // A word that joins a sentence to the one before claims nothing.
+        "Additionally, the caller must ensure the pointer is not dangling.",
+        "// SAFETY: Also by the type invariant, `p` is aligned.",
+        "Thus `p` is non-null.",
     ] {
         out.push(list.to_string());
     }
