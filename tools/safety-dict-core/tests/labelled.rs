@@ -105,6 +105,7 @@ impl Labelled {
     fn input(&self) -> String {
         match self.kind.as_str() {
             "safety-section" => format!("- {}", self.text),
+            "safety-comment" => format!("SAFETY: {}", self.text),
             "invariant-comment" => format!("INVARIANT: {}", self.text),
             "invariants-section" => format!("# Invariants\n\n- {}", self.text),
             "guarantees-section" => format!("# Guarantees\n\n- {}", self.text),
