@@ -465,6 +465,62 @@
                 s = stripFinalPunctuation(rest);
             }
         }
+        // grammar.rs, comparison / comparison_in_code / comparisons_in_words: a comparison
+        // written as code read as its words.
+        function comparison(op) {
+            var cs = grammar.code_comparisons || [];
+            for (var i = 0; i < cs.length; i++) { if (cs[i].op === op) { return cs[i]; } }
+            return null;
+        }
+        var JOINING_OPS = ["&&", "||", "==", "!=", "=", "=>"];
+        function comparisonInCode(code) {
+            var tokens = code.split(" ");
+            var at = -1;
+            for (var i = 0; i < tokens.length; i++) {
+                if (comparison(tokens[i]) !== null) {
+                    if (at >= 0) { return null; }
+                    at = i;
+                }
+            }
+            if (at <= 0 || at + 1 === tokens.length) { return null; }
+            if (tokens.some(function (t) { return JOINING_OPS.indexOf(t) >= 0; })) { return null; }
+            var c = comparison(tokens[at]);
+            var lhs = tokens.slice(0, at).join(" "), rhs = tokens.slice(at + 1).join(" ");
+            return c.swap ? [rhs, c.words, lhs] : [lhs, c.words, rhs];
+        }
+        function comparisonsInWords(f) {
+            if (!(grammar.code_comparisons || []).length || !Array.from(f.masked).some(function (c) { return maskIndex(c) !== null; })) { return; }
+            var out = "";
+            Array.from(f.masked).forEach(function (c) {
+                var k = maskIndex(c);
+                var split = k !== null && f.codes.length < MASK_LIMIT && k < f.codes.length ? comparisonInCode(f.codes[k]) : null;
+                if (split === null) { out += c; return; }
+                f.codes[k] = split[0];
+                out += c + " " + split[1] + " " + String.fromCharCode(MASK_BASE + f.codes.length);
+                f.codes.push(split[2]);
+            });
+            var tokens = out.split(" ");
+            function isMask(t) {
+                var cs = Array.from(t);
+                return cs.length > 0 && maskIndex(cs[0]) !== null && cs.slice(1).every(function (c) { return ".,;:".indexOf(c) >= 0; });
+            }
+            function isOp(t) { return t !== undefined && comparison(t) !== null; }
+            var words = tokens.slice();
+            for (var i = 1; i + 1 < tokens.length; i++) {
+                var between = Array.from(tokens[i - 1]).length === 1 && isMask(tokens[i - 1]) && isMask(tokens[i + 1]);
+                var chained = (i >= 2 && isOp(tokens[i - 2])) || isOp(tokens[i + 2]);
+                var c = comparison(tokens[i]);
+                if (c === null || !between || chained) { continue; }
+                words[i] = c.words;
+                if (c.swap) {
+                    var l = tokens[i - 1], r = tokens[i + 1];
+                    var rMask = Array.from(r)[0];
+                    words[i - 1] = rMask;
+                    words[i + 1] = l + r.slice(rMask.length);
+                }
+            }
+            f.masked = words.join(" ");
+        }
         function fold(text) {
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
@@ -472,6 +528,8 @@
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3"); }
             f.masked = s;
+            comparisonsInWords(f);
+            s = f.masked;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }
             s = stripEnd(s);
@@ -706,6 +764,17 @@
                     out.push({ statement: statement, reason: reason });
                 }
             }
+            // reading.rs: a connector with its reason after it takes the rest of the sentence,
+            // so one with its reason before it cannot stand after it.
+            // reading.rs: after a condition's "so", a statement holds only under it.
+            var conditional = startsWithCondition(masked);
+            var reasonAfter = [];
+            (grammar.connectors || []).forEach(function (c) {
+                if (c.reason !== "after") { return; }
+                indicesOf(lower, separator(c.word.toLowerCase())).forEach(function (pos) {
+                    if (!excluded(pos)) { reasonAfter.push(pos); }
+                });
+            });
             (grammar.connectors || []).forEach(function (c) {
                 var word = c.word.toLowerCase();
                 if (c.reason === "opening") {
@@ -718,7 +787,7 @@
                 }
                 var sep = separator(word);
                 indicesOf(lower, sep).forEach(function (pos) {
-                    if (excluded(pos) || (c.reason === "before" && duty(pos))) { return; }
+                    if (excluded(pos) || (c.reason === "before" && (conditional || duty(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
                     var left = [0, pos];
                     var right = [pos + sep.length, masked.length];
                     if (c.reason === "after") { push(left, right); } else { push(right, left); }
@@ -1019,7 +1088,8 @@
 
         // expand.rs, reasons: after "by" only a justification; after a connector also a fact.
         // Split at the conjunction unless the whole reads as one phrasing.
-        function reasons(folded, masked, alsoFacts) {
+        // After a connector a reason may give its own reason (expand.rs, reasoned_reason).
+        function reasons(folded, masked, alsoFacts, nested) {
             function counts(r) { return !!r.found && (alsoFacts || isJustification(r.found.entry)); }
             var conj = " " + grammar.justification_conjunction + " ";
             var parts = splitCi(masked, conj);
@@ -1027,11 +1097,41 @@
                 var whole = read(piece(folded, masked));
                 if (counts(whole)) { return [whole]; }
             }
-            return parts.map(function (p) {
+            var out = [];
+            parts.forEach(function (p) {
                 var r = read(piece(folded, p));
-                if (!counts(r)) { r.found = null; }
-                return r;
+                if (counts(r)) { out.push(r); return; }
+                r.found = null;
+                var facts = alsoFacts && !nested ? reasonedReason(folded, p) : null;
+                if (facts !== null) { out = out.concat(facts); } else { out.push(r); }
             });
+            return out;
+        }
+
+        // expand.rs, reasoned_reason: a reason that is a statement with a reason of its own,
+        // read as the facts it states, one level deep.
+        function reasonedReason(folded, masked) {
+            masked = trim(masked);
+            for (var i = 0; i < prefixes.length; i++) {
+                var pm = prefixes[i].re.exec(masked);
+                if (!pm) { continue; }
+                var facts = predicates(folded, masked.slice(pm[0].length));
+                if (facts.some(function (f) { return !!f.found; })) {
+                    var rule = prefixes[i].rule;
+                    facts.push({ text: rule.prefix, folded: fold(rule.prefix), found: impliedMatch(rule.justification, rule.with) });
+                    return facts;
+                }
+                break;
+            }
+            var best = null, bestFound = 0;
+            reasonedSplits(masked).forEach(function (r) {
+                var statement = masked.slice(r.statement[0], r.statement[1]);
+                var got = r.statement[0] > r.reason[0] ? claims(folded, statement) : predicates(folded, statement);
+                got = got.concat(reasons(folded, masked.slice(r.reason[0], r.reason[1]), true, true));
+                var found = got.filter(function (f) { return !!f.found; }).length;
+                if (found > 0 && found > bestFound) { best = got; bestFound = found; }
+            });
+            return best;
         }
 
         // expand.rs, implied: the match of a justification a grammar form implies.

@@ -868,6 +868,17 @@ impl Dictionary {
     /// The reasons after "by" or a connector, split at the justification conjunction unless
     /// they read as one phrasing: "`i8` and `u8` have the same layout" is one reason.
     fn reasons(&self, folded: &Folded, masked: &str, kind: Reasons) -> Vec<Reading> {
+        self.reasons_at(folded, masked, kind, false)
+    }
+
+    /// `reasons`, within a reason's own reason when `nested`.
+    fn reasons_at(
+        &self,
+        folded: &Folded,
+        masked: &str,
+        kind: Reasons,
+        nested: bool,
+    ) -> Vec<Reading> {
         let counts = |r: &Reading| {
             r.found
                 .as_ref()
@@ -881,16 +892,59 @@ impl Dictionary {
                 return vec![whole];
             }
         }
-        parts
-            .iter()
-            .map(|p| {
-                let mut r = self.read(piece(folded, p));
-                if !counts(&r) {
-                    r.found = None;
-                }
-                r
-            })
-            .collect()
+        let mut out = Vec::with_capacity(parts.len());
+        for p in parts {
+            let mut r = self.read(piece(folded, p));
+            if counts(&r) {
+                out.push(r);
+                continue;
+            }
+            r.found = None;
+            // After a connector a reason may give its own reason: "... because `__enqueue`
+            // guarantees that the pointer is valid" has the fact "the pointer is valid".
+            let facts = (kind == Reasons::AlsoFacts && !nested)
+                .then(|| self.reasoned_reason(folded, p))
+                .flatten();
+            match facts {
+                Some(facts) => out.extend(facts),
+                None => out.push(r),
+            }
+        }
+        out
+    }
+
+    /// A reason that is itself a statement with a reason, read as the facts it states, one
+    /// level deep: the split of the grammar's connectors with the most parts recognised, if
+    /// any is.
+    fn reasoned_reason(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
+        let masked = masked.trim();
+        // "the caller guarantees that <facts>".
+        if let Some((prefix, rest)) = self.grammar.justification_prefix(masked) {
+            let mut facts = self.predicates(folded, rest);
+            if facts.iter().any(|f| f.found.is_some()) {
+                facts.push(Reading {
+                    text: prefix.prefix.clone(),
+                    folded: self.grammar.fold(&prefix.prefix),
+                    found: self.implied(&prefix.justification, &prefix.with),
+                });
+                return Some(facts);
+            }
+        }
+        let mut best: Option<(usize, Vec<Reading>)> = None;
+        for r in self.grammar.reasoned_splits(masked) {
+            let statement = &masked[r.statement.clone()];
+            let mut facts = if r.statement.start > r.reason.start {
+                self.claims(folded, statement)
+            } else {
+                self.predicates(folded, statement)
+            };
+            facts.extend(self.reasons_at(folded, &masked[r.reason], Reasons::AlsoFacts, true));
+            let found = facts.iter().filter(|f| f.found.is_some()).count();
+            if found > 0 && best.as_ref().is_none_or(|(b, _)| found > *b) {
+                best = Some((found, facts));
+            }
+        }
+        best.map(|(_, facts)| facts)
     }
 
     /// Reads a list of predicates. The list is split at every separator, and its parts are

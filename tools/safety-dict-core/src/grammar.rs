@@ -55,6 +55,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub dangling_conjunctions: Vec<String>,
     #[serde(default)]
+    pub code_comparison: Vec<CodeComparison>,
+    #[serde(default)]
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
@@ -157,6 +159,17 @@ pub struct Connector {
     pub reason: ReasonAt,
 }
 
+/// A comparison operator of code and the words a sentence says it with.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CodeComparison {
+    pub op: String,
+    pub words: String,
+    /// The words read the right side first ("a > b" is "b is less than a").
+    #[serde(default)]
+    pub swap: bool,
+}
+
 /// How long the duration an entry leaves implicit lasts, by where the sentence stands.
 /// Requirement phrases bind their lifetime to `call` ("this function call"); a guarantee or an
 /// invariant cannot end when a call returns, so there `call` reads as `guarantee` or
@@ -217,6 +230,7 @@ pub struct GrammarData {
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
+    pub code_comparisons: Vec<CodeComparison>,
     pub predicate_verbs: Vec<String>,
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
@@ -457,6 +471,7 @@ impl Grammar {
             .chain(&raw.conditions)
             .chain(&raw.placeholders)
             .chain(&raw.dangling_conjunctions)
+            .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
             .chain(&raw.predicate_verbs)
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
@@ -525,6 +540,15 @@ impl Grammar {
                 .dangling_conjunctions
                 .iter()
                 .map(|c| crate::text::fold_whitespace(c).to_lowercase())
+                .collect(),
+            code_comparisons: raw
+                .code_comparison
+                .iter()
+                .map(|c| CodeComparison {
+                    op: c.op.trim().to_string(),
+                    words: crate::text::fold_whitespace(c.words.trim()).to_lowercase(),
+                    swap: c.swap,
+                })
                 .collect(),
             predicate_verbs: raw.predicate_verbs.clone(),
             checked_forms: raw.checked_form.clone(),
@@ -690,6 +714,7 @@ impl Grammar {
         if let Some(plain) = self.without_code_nouns(&f.masked) {
             f.masked = plain;
         }
+        self.comparisons_in_words(&mut f);
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
         s = self.strip_end(s);
@@ -708,6 +733,102 @@ impl Grammar {
         };
         f.masked = s;
         f
+    }
+
+    /// `op` when it is a comparison operator (`code_comparisons`).
+    fn comparison(&self, op: &str) -> Option<&CodeComparison> {
+        self.data.code_comparisons.iter().find(|c| c.op == op)
+    }
+
+    /// A code span that is one comparison ("len <= cap"): its two sides, in the order its
+    /// words read them, and those words. Not a chain ("a < b < c") nor a comparison joined
+    /// to others ("a < b && c"): only one operator and no other operator of Rust's that joins
+    /// or compares.
+    fn comparison_in_code<'c>(&self, code: &'c str) -> Option<(&'c str, &str, &'c str)> {
+        let tokens: Vec<&str> = code.split(' ').collect();
+        let mut ops = tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| self.comparison(t).is_some());
+        let (i, op) = ops.next()?;
+        if ops.next().is_some()
+            || i == 0
+            || i + 1 == tokens.len()
+            || tokens
+                .iter()
+                .any(|t| matches!(*t, "&&" | "||" | "==" | "!=" | "=" | "=>"))
+        {
+            return None;
+        }
+        let at = tokens[..i].iter().map(|t| t.len() + 1).sum::<usize>();
+        let c = self.comparison(op)?;
+        let (lhs, rhs) = (&code[..at - 1], &code[at + op.len() + 1..]);
+        Some(if c.swap {
+            (rhs, c.words.as_str(), lhs)
+        } else {
+            (lhs, c.words.as_str(), rhs)
+        })
+    }
+
+    /// A comparison written as code read as its words: "`len <= cap`" as "`len` is less than
+    /// or equal to `cap`" (the span split in two), and "`read` > `write`" (an operator between
+    /// two spans) as "`read` is greater than `write`".
+    fn comparisons_in_words(&self, f: &mut Folded) {
+        if self.data.code_comparisons.is_empty()
+            || !f.masked.chars().any(|c| mask_index(c).is_some())
+        {
+            return;
+        }
+        let mut out = String::with_capacity(f.masked.len() + 16);
+        for c in f.masked.chars() {
+            let split = mask_index(c)
+                .filter(|_| f.codes.len() < MASK_LIMIT)
+                .and_then(|k| {
+                    let (lhs, words, rhs) = self.comparison_in_code(f.codes.get(k)?)?;
+                    Some((k, lhs.to_string(), words.to_string(), rhs.to_string()))
+                });
+            match split {
+                Some((k, lhs, words, rhs)) => {
+                    f.codes[k] = lhs;
+                    out.push(c);
+                    out.push(' ');
+                    out.push_str(&words);
+                    out.push(' ');
+                    out.push(mask_char(f.codes.len()));
+                    f.codes.push(rhs);
+                }
+                None => out.push(c),
+            }
+        }
+        // An operator between two spans, the right one followed by nothing or punctuation;
+        // not in a chain ("`a` ≤ `b` ≤ `c`").
+        let tokens: Vec<&str> = out.split(' ').collect();
+        let is_mask = |t: &str| {
+            let mut cs = t.chars();
+            cs.next().is_some_and(|c| mask_index(c).is_some())
+                && cs.all(|c| matches!(c, '.' | ',' | ';' | ':'))
+        };
+        let is_op = |t: &str| self.comparison(t).is_some();
+        let mut words: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        for i in 1..tokens.len().saturating_sub(1) {
+            let between = tokens[i - 1].chars().count() == 1
+                && is_mask(tokens[i - 1])
+                && is_mask(tokens[i + 1]);
+            let chained =
+                (i >= 2 && is_op(tokens[i - 2])) || tokens.get(i + 2).is_some_and(|t| is_op(t));
+            let Some(c) = self.comparison(tokens[i]).filter(|_| between && !chained) else {
+                continue;
+            };
+            words[i] = c.words.clone();
+            if c.swap {
+                // The masks trade places; the right one's punctuation stays at the right.
+                let (l, r) = (tokens[i - 1], tokens[i + 1]);
+                let r_mask = r.chars().next().map(String::from).unwrap_or_default();
+                words[i - 1] = r_mask.clone();
+                words[i + 1] = format!("{l}{}", &r[r_mask.len()..]);
+            }
+        }
+        f.masked = words.join(" ");
     }
 
     /// `s` without its final punctuation and a conjunction left dangling at its end ("`ptr`
@@ -1029,10 +1150,40 @@ mod tests {
             [[justification_prefix]]
             prefix = "the caller guarantees that"
             justification = "function-requirements"
+            [[code_comparison]]
+            op = "<="
+            words = "is less than or equal to"
+            [[code_comparison]]
+            op = ">"
+            words = "is less than"
+            swap = true
             "#,
         )
         .expect("test grammar parses");
         Grammar::compile(&raw).expect("test grammar compiles")
+    }
+
+    #[test]
+    fn reads_one_comparison_written_as_code_in_words() {
+        let g = grammar();
+        for (text, folded) in [
+            ("`len <= cap`.", "`len` is less than or equal to `cap`"),
+            (
+                "`self.len() + n <= self.capacity()` due to reserve",
+                "`self.len() + n` is less than or equal to `self.capacity()` due to reserve",
+            ),
+            ("`a > b`", "`b` is less than `a`"),
+            ("`read` > `write`, so", "`write` is less than `read`, so"),
+            ("`len` <= `cap`.", "`len` is less than or equal to `cap`"),
+            // Not one comparison: generics, a chain, one joined to others, no spaces.
+            ("`Vec<T>` is fine", "`Vec<T>` is fine"),
+            ("`a` <= `b` <= `c`", "`a` <= `b` <= `c`"),
+            ("`a <= b && c`", "`a <= b && c`"),
+            ("`a<=b`", "`a<=b`"),
+            ("`a <= b <= c`", "`a <= b <= c`"),
+        ] {
+            assert_eq!(g.fold(text).unmasked(), folded, "{text:?}");
+        }
     }
 
     #[test]

@@ -108,6 +108,26 @@ impl Grammar {
                 .iter()
                 .any(|d| ends_with_words(before, &d.to_lowercase()))
         };
+        // Where a connector that has its reason after it stands: "`r` is valid because `a <
+        // b` so `c < d`" gives "because" the rest of the sentence as its reason, so "so" cannot
+        // take what stands before it (with "because" inside) as its reason.
+        let reason_after: Vec<usize> = self
+            .data
+            .connectors
+            .iter()
+            .filter(|c| c.reason == ReasonAt::After)
+            .flat_map(|c| {
+                let sep = separator(&c.word.to_lowercase());
+                lower
+                    .match_indices(&sep)
+                    .map(|(pos, _)| pos)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|&pos| !excluded(pos))
+            .collect();
+        // "If `i < n`, `x` is added so `i < m`": what follows "so" holds only under the
+        // condition, so it is no statement of its own.
+        let conditional = self.starts_with_condition(masked);
         let mut out = Vec::new();
         for c in &self.data.connectors {
             let word = c.word.to_lowercase();
@@ -115,7 +135,12 @@ impl Grammar {
                 ReasonAt::After | ReasonAt::Before => {
                     let sep = separator(&word);
                     for (pos, _) in lower.match_indices(&sep) {
-                        if excluded(pos) || (c.reason == ReasonAt::Before && duty(pos)) {
+                        if excluded(pos)
+                            || (c.reason == ReasonAt::Before
+                                && (conditional
+                                    || duty(pos)
+                                    || reason_after.iter().any(|&a| a < pos)))
+                        {
                             continue;
                         }
                         let (left, right) = (0..pos, pos + sep.len()..masked.len());
@@ -510,6 +535,28 @@ mod tests {
 
     fn parts<'a>(s: &'a str, r: &Reasoned) -> (&'a str, &'a str) {
         (&s[r.statement.clone()], &s[r.reason.clone()])
+    }
+
+    #[test]
+    fn so_takes_no_reason_from_a_condition_or_a_because() {
+        let g = grammar();
+        let splits = |s: &str| -> Vec<(String, String)> {
+            g.reasoned_splits(s)
+                .iter()
+                .map(|r| {
+                    let (a, b) = parts(s, r);
+                    (a.to_string(), b.to_string())
+                })
+                .collect()
+        };
+        // The reason of "because" runs to the end; "so" stands inside it.
+        assert_eq!(
+            splits("p is valid because a < b, so c < d"),
+            vec![("p is valid".to_string(), "a < b, so c < d".to_string())]
+        );
+        // What follows "so" after a condition holds only under it.
+        assert!(splits("if a < b, c is added, so c < d").is_empty());
+        assert_eq!(splits("a < b, so c < d").len(), 1);
     }
 
     #[test]

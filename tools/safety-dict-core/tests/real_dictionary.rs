@@ -282,6 +282,38 @@ fn each_sentence_of_an_item_is_read_on_its_own() {
 }
 
 #[test]
+fn a_reason_may_give_a_reason_of_its_own() {
+    let entries = |parts: &[Statement]| -> Vec<Option<String>> {
+        parts
+            .iter()
+            .map(|s| s.entry().map(str::to_string))
+            .collect()
+    };
+    let some = |ids: &[&str]| -> Vec<Option<String>> {
+        ids.iter().map(|id| Some(id.to_string())).collect()
+    };
+    // "so" stands inside the reason of "because"; that reason states two facts.
+    let item =
+        dict().analyse_item("SAFETY: `p` is aligned because `left < right` so `q` is non-null.");
+    assert_eq!(entries(&item.statements), some(&["aligned"]));
+    assert_eq!(
+        entries(&item.justifications),
+        some(&["non-null", "less-than"])
+    );
+    // The facts of "the caller guarantees that ..." come with their justification.
+    let item = dict()
+        .analyse_item("SAFETY: `p` is aligned since the caller guarantees that `q` is non-null.");
+    assert_eq!(
+        entries(&item.justifications),
+        some(&["non-null", "function-requirements"])
+    );
+    // After a condition, what follows "so" holds only under it.
+    let item = dict().analyse_item("SAFETY: if `a < b`, `c` is added so `q` is non-null.");
+    assert!(item.statements.iter().all(|s| s.entry().is_none()));
+    assert!(item.justifications.iter().all(|s| s.entry().is_none()));
+}
+
+#[test]
 fn a_type_name_fills_only_variables_that_stand_for_types() {
     let types = ["A".to_string(), "T".to_string()];
     let first = |text: &str| dict().analyse_item(text).statements[0].clone();

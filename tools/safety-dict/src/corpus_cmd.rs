@@ -326,6 +326,23 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Additionally, the caller must ensure the pointer is not dangling.",
         "// SAFETY: Also by the type invariant, `p` is aligned.",
         "Thus `p` is non-null.",
+        // A comparison written as code reads as its words; chains and joined ones do not.
+        "// SAFETY: `self.len() + n <= self.capacity()` due to the call to reserve above,",
+        "// SAFETY: `read` > `write`, so `p` is aligned.",
+        "// SAFETY: `len` <= `cap`, so `len * N` <= `cap * N`.",
+        "The caller has to ensure that `a < self.len()` and `b >= c`.",
+        "`this.buf` ≤ `this.ptr` ≤ `this.end`",
+        "`a < b && c` holds, and `Vec<T>` is fine.",
+        "// SAFETY: `x > 0` and `y ≥ z`.",
+        // A connector's reason may give a reason of its own; "so" after "because" is inside
+        // the reason of "because".
+        "// SAFETY: `p` is aligned because `left < right` so `mid+left < mid+right`.",
+        "// SAFETY: this is ok because `f` guarantees that the pointer is valid for the duration of this closure.",
+        "// SAFETY: casting is safe since the caller guarantees that `s` is initialized, and `T` and `U` have the same layout.",
+        "// SAFETY: `p` is aligned by the type invariants and `q` is non-null because `r` is aligned.",
+        // After a condition, what follows "so" holds only under it.
+        "// SAFETY: if `i < left`, `right` is added so `i < left+right`",
+        "// SAFETY: `p` is valid because if `q` is aligned, `r` is added so `r` is non-null.",
     ] {
         out.push(list.to_string());
     }
