@@ -764,10 +764,10 @@
                     out.push({ statement: statement, reason: reason });
                 }
             }
-            // reading.rs: a connector with its reason after it takes the rest of the sentence,
-            // so one with its reason before it cannot stand after it.
             // reading.rs: after a condition's "so", a statement holds only under it.
             var conditional = startsWithCondition(masked);
+            // reading.rs: a connector with its reason after it takes the rest of the sentence,
+            // so one with its reason before it cannot stand after it.
             var reasonAfter = [];
             (grammar.connectors || []).forEach(function (c) {
                 if (c.reason !== "after") { return; }

@@ -772,7 +772,7 @@ impl Grammar {
 
     /// A comparison written as code read as its words: "`len <= cap`" as "`len` is less than
     /// or equal to `cap`" (the span split in two), and "`read` > `write`" (an operator between
-    /// two spans) as "`read` is greater than `write`".
+    /// two spans) as "`write` is less than `read`".
     fn comparisons_in_words(&self, f: &mut Folded) {
         if self.data.code_comparisons.is_empty()
             || !f.masked.chars().any(|c| mask_index(c).is_some())
