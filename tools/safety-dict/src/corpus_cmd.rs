@@ -343,6 +343,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // After a condition, what follows "so" holds only under it.
         "// SAFETY: if `i < left`, `right` is added so `i < left+right`",
         "// SAFETY: `p` is valid because if `q` is aligned, `r` is added so `r` is non-null.",
+        // British spelling; where a value was written says nothing more of it.
+        "INVARIANT: `this.value` is initialized above.",
+        "`x` has just been initialised.",
     ] {
         out.push(list.to_string());
     }
