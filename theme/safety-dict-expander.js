@@ -1296,9 +1296,14 @@
             WORD.lastIndex = 0;
             while ((m = WORD.exec(text)) !== null) { words.push([m.index, m.index + m[0].length]); }
             var most = part.split(WS_RUN).filter(function (w) { return w !== ""; }).length + 10;
+            function foldsToPart(from, to) { return unmasked(fold(text.slice(from, to))).toLowerCase() === want; }
             for (var i = 0; i < words.length; i++) {
                 for (var k = i; k < words.length && k < i + most; k++) {
-                    if (unmasked(fold(text.slice(words[i][0], words[k][1]))).toLowerCase() === want) {
+                    if (foldsToPart(words[i][0], words[k][1])) {
+                        // Words folding drops at the run's start are given up where they can be.
+                        for (var j = k; j > i; j--) {
+                            if (foldsToPart(words[j][0], words[k][1])) { return [words[j][0], words[k][1]]; }
+                        }
                         return [words[i][0], words[k][1]];
                     }
                 }

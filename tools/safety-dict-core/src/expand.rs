@@ -449,7 +449,9 @@ impl Dictionary {
 
     /// Where a part of an item stands in the item's text: the part as written, or else the
     /// first and shortest run of whole words that folds to what the part folds to, since a part
-    /// split off a sentence is kept in folded words ("it is" for "it's", "is" for "are").
+    /// split off a sentence is kept in folded words ("it is" for "it's", "is" for "are"). A
+    /// run that opens with words folding drops ("ensure that `p` ...") gives them up when the
+    /// rest still folds the same.
     pub fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
         /// Words folding may drop from a run (a lead-in such as "the caller must ensure
         /// that", "must be" read as "is"): runs longer than the part by more are not tried, so
@@ -475,19 +477,29 @@ impl Dictionary {
             })
             .collect();
         let most = part.split_whitespace().count() + SLACK;
-        (0..words.len()).find_map(|i| {
+        let folds_to_part = |r: &std::ops::Range<usize>| {
+            self.grammar
+                .fold(&item[r.clone()])
+                .unmasked()
+                .to_lowercase()
+                == want
+        };
+        let (i, found) = (0..words.len()).find_map(|i| {
             words[i..]
                 .iter()
                 .take(most)
                 .map(|w| words[i].start..w.end)
-                .find(|r| {
-                    self.grammar
-                        .fold(&item[r.clone()])
-                        .unmasked()
-                        .to_lowercase()
-                        == want
-                })
-        })
+                .find(|r| folds_to_part(r))
+                .map(|r| (i, r))
+        })?;
+        let k = words[i..].iter().position(|w| w.end == found.end)? + i;
+        Some(
+            (i + 1..=k)
+                .rev()
+                .map(|j| words[j].start..found.end)
+                .find(|r| folds_to_part(r))
+                .unwrap_or(found),
+        )
     }
 
     /// Shows each part of `item` in the reader's words where it is one run of them: a part is

@@ -339,4 +339,10 @@ fn a_part_read_in_folded_words_is_found_where_it_is_written() {
     assert_eq!(&item[at], "it's something else entirely.");
     assert_eq!(dict().locate_part(item, "`val`"), Some(0..5));
     assert_eq!(dict().locate_part(item, "nothing like it"), None);
+    // Words that folding drops before the part ("ensure that") are not part of it.
+    let item = "The safety requirements ensure that `p` points to the memory initialised before.";
+    let at = dict()
+        .locate_part(item, "`p` points to the memory initialized before")
+        .expect("found");
+    assert_eq!(&item[at], "`p` points to the memory initialised before.");
 }

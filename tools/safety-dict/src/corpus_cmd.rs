@@ -346,6 +346,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // British spelling; where a value was written says nothing more of it.
         "INVARIANT: `this.value` is initialized above.",
         "`x` has just been initialised.",
+        // A part is shown without the words folding dropped before it.
+        "// SAFETY: The safety requirements ensure that `p` points to the memory initialised before.",
     ] {
         out.push(list.to_string());
     }
