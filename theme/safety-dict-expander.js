@@ -396,14 +396,15 @@
         return out;
     }
 
-    function splitCi(text, sep) {
+    // expand.rs, split_ci_ranges: where the pieces of a case-insensitive split stand.
+    function splitCiRanges(text, sep) {
         var out = [];
         var start = 0;
         findCi(text, sep).forEach(function (pos) {
-            out.push(text.slice(start, pos));
+            out.push([start, pos]);
             start = pos + sep.length;
         });
-        out.push(text.slice(start));
+        out.push([start, text.length]);
         return out;
     }
 
@@ -1092,19 +1093,25 @@
         function reasons(folded, masked, alsoFacts, nested) {
             function counts(r) { return !!r.found && (alsoFacts || isJustification(r.found.entry)); }
             var conj = " " + grammar.justification_conjunction + " ";
-            var parts = splitCi(masked, conj);
-            if (parts.length > 1) {
-                var whole = read(piece(folded, masked));
-                if (counts(whole)) { return [whole]; }
-            }
+            var parts = splitCiRanges(masked, conj);
             var out = [];
-            parts.forEach(function (p) {
+            var i = 0;
+            while (i < parts.length) {
+                // The longest run of parts from here that reads as one phrasing is one reason.
+                var joined = null;
+                for (var j = parts.length - 1; j > i; j--) {
+                    var run = read(piece(folded, masked.slice(parts[i][0], parts[j][1])));
+                    if (counts(run)) { joined = run; break; }
+                }
+                if (joined !== null) { out.push(joined); i = j + 1; continue; }
+                var p = masked.slice(parts[i][0], parts[i][1]);
+                i += 1;
                 var r = read(piece(folded, p));
-                if (counts(r)) { out.push(r); return; }
+                if (counts(r)) { out.push(r); continue; }
                 r.found = null;
                 var facts = alsoFacts && !nested ? reasonedReason(folded, p) : null;
                 if (facts !== null) { out = out.concat(facts); } else { out.push(r); }
-            });
+            }
             return out;
         }
 

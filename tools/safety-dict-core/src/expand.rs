@@ -897,15 +897,23 @@ impl Dictionary {
                 .is_some_and(|m| kind == Reasons::AlsoFacts || self.is_justification(m))
         };
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
-        let parts = split_ci(masked, &conj);
-        if parts.len() > 1 {
-            let whole = self.read(piece(folded, masked));
-            if counts(&whole) {
-                return vec![whole];
-            }
-        }
+        let parts = split_ci_ranges(masked, &conj);
         let mut out = Vec::with_capacity(parts.len());
-        for p in parts {
+        let mut i = 0;
+        while i < parts.len() {
+            // The longest run of parts from here that reads as one phrasing is one reason:
+            // "`T` and `U` have the same layout and `q` is non-null" has two.
+            let joined = (i + 1..parts.len()).rev().find_map(|j| {
+                let r = self.read(piece(folded, &masked[parts[i].start..parts[j].end]));
+                counts(&r).then_some((j, r))
+            });
+            if let Some((j, r)) = joined {
+                out.push(r);
+                i = j + 1;
+                continue;
+            }
+            let p = &masked[parts[i].clone()];
+            i += 1;
             let mut r = self.read(piece(folded, p));
             if counts(&r) {
                 out.push(r);
@@ -1245,14 +1253,14 @@ fn find_ci(text: &str, sep: &str) -> Vec<usize> {
 }
 
 /// Case-insensitive split on a separator of plain ASCII words.
-fn split_ci<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
+fn split_ci_ranges(text: &str, sep: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     for pos in find_ci(text, sep) {
-        out.push(&text[start..pos]);
+        out.push(start..pos);
         start = pos + sep.len();
     }
-    out.push(&text[start..]);
+    out.push(start..text.len());
     out
 }
 
@@ -1426,6 +1434,11 @@ mod tests {
 
     #[test]
     fn case_insensitive_split() {
-        assert_eq!(split_ci("a AND b and c", " and "), vec!["a", "b", "c"]);
+        let text = "a AND b and c";
+        let pieces: Vec<&str> = split_ci_ranges(text, " and ")
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(pieces, vec!["a", "b", "c"]);
     }
 }
