@@ -153,15 +153,15 @@ fn report_statement(
         // holds sentences as written; a reading may split one): known, and deliberately not an
         // entry.
         Statement::Unrecognised { text, .. }
-            if ctx.vocab.is_api_specific(text) || ctx.vocab.is_api_specific(&item.text) =>
+            if let Some(row) = [text.as_str(), item.text.as_str()]
+                .into_iter()
+                .find(|t| ctx.vocab.is_api_specific(t)) =>
         {
             ctx.stats.parts_api_specific += 1;
-            let row = if ctx.vocab.is_api_specific(text) {
-                phrasing_key(text)
-            } else {
-                phrasing_key(&item.text)
-            };
-            *ctx.stats.api_specific_seen.entry(row).or_default() += 1;
+            *ctx.stats
+                .api_specific_seen
+                .entry(phrasing_key(row))
+                .or_default() += 1;
             false
         }
         Statement::Unrecognised { text, suggestions } => {
