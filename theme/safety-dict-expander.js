@@ -490,7 +490,9 @@
             return c.swap ? [rhs, c.words, lhs] : [lhs, c.words, rhs];
         }
         function comparisonsInWords(f) {
-            if (!(grammar.code_comparisons || []).length || !Array.from(f.masked).some(function (c) { return maskIndex(c) !== null; })) { return; }
+            // grammar.rs: most folds hold no operator at all.
+            function hasOp(t) { return (grammar.code_comparisons || []).some(function (c) { return t.indexOf(c.op) >= 0; }); }
+            if (!hasOp(f.masked) && !f.codes.some(hasOp)) { return; }
             var out = "";
             Array.from(f.masked).forEach(function (c) {
                 var k = maskIndex(c);

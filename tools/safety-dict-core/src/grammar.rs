@@ -774,9 +774,10 @@ impl Grammar {
     /// or equal to `cap`" (the span split in two), and "`read` > `write`" (an operator between
     /// two spans) as "`write` is less than `read`".
     fn comparisons_in_words(&self, f: &mut Folded) {
-        if self.data.code_comparisons.is_empty()
-            || !f.masked.chars().any(|c| mask_index(c).is_some())
-        {
+        // Every fold comes here (phrasings, pieces, runs located in an item); most hold no
+        // operator at all.
+        let has_op = |t: &str| self.data.code_comparisons.iter().any(|c| t.contains(&c.op));
+        if !has_op(&f.masked) && !f.codes.iter().any(|c| has_op(c)) {
             return;
         }
         let mut out = String::with_capacity(f.masked.len() + 16);
