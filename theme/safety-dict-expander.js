@@ -762,9 +762,9 @@
                     return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
                 });
             }
-            function push(statement, reason) {
+            function push(statement, reason, needsKnownReason) {
                 if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
-                    out.push({ statement: statement, reason: reason });
+                    out.push({ statement: statement, reason: reason, needsKnownReason: !!needsKnownReason });
                 }
             }
             // reading.rs: after a condition's "so", a statement holds only under it.
@@ -783,9 +783,19 @@
                 if (c.reason === "opening") {
                     if (!startsWithWords(lower, word) || excluded(0)) { return; }
                     var start = word.length + 1;
-                    indicesOf(lower, ", ").forEach(function (pos) {
+                    var commas = indicesOf(lower, ", ");
+                    commas.forEach(function (pos) {
                         if (pos > start) { push([pos + 2, masked.length], [start, pos]); }
                     });
+                    // reading.rs: without a comma, the reason may end where a code span opens
+                    // the statement, if it is read as a known reason.
+                    if (commas.length === 0) {
+                        indicesOf(lower, " ").forEach(function (pos) {
+                            if (pos > start && maskIndex(lower.charAt(pos + 1)) !== null) {
+                                push([pos + 1, masked.length], [start, pos], true);
+                            }
+                        });
+                    }
                     return;
                 }
                 var sep = separator(word);
@@ -980,6 +990,27 @@
             return out;
         }
 
+        // reading.rs, restated: where a statement that is said again stands, and where its
+        // restatement (from the marker on) stands.
+        function restated(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var at = -1;
+            (grammar.restatements || []).forEach(function (m) {
+                m = m.toLowerCase();
+                var k = indicesOf(lower, m).filter(function (i) {
+                    var next = lower.charAt(i + m.length);
+                    return next === " " || next === ",";
+                })[0];
+                if (k !== undefined && (at < 0 || k < at)) { at = k; }
+            });
+            if (at < 0 || trim(masked.slice(0, at)) === "") { return null; }
+            var from = at;
+            while (from < lower.length && (lower.charAt(from) === "," || lower.charAt(from) === " ")) { from++; }
+            if (from >= lower.length) { return null; }
+            return { statement: [0, at], restatement: [from, masked.length] };
+        }
+
         // reading.rs, without_aside: the statement after an opening aside ("As with [`f`], ...").
         function withoutAside(masked) {
             var lower = lowerSameLen(masked);
@@ -1136,7 +1167,9 @@
             reasonedSplits(masked).forEach(function (r) {
                 var statement = masked.slice(r.statement[0], r.statement[1]);
                 var got = r.statement[0] > r.reason[0] ? claims(folded, statement) : predicates(folded, statement);
-                got = got.concat(reasons(folded, masked.slice(r.reason[0], r.reason[1]), true, true));
+                var why = reasons(folded, masked.slice(r.reason[0], r.reason[1]), true, true);
+                if (r.needsKnownReason && !why.every(function (f) { return !!f.found; })) { return; }
+                got = got.concat(why);
                 var found = got.filter(function (f) { return !!f.found; }).length;
                 if (found > 0 && found > bestFound) { best = got; bestFound = found; }
             });
@@ -1239,6 +1272,7 @@
                 function claim(t) { return after ? claims(folded, t) : predicates(folded, t); }
                 function why() { return reasons(folded, masked.slice(r.reason[0], r.reason[1]), true); }
                 var statement = masked.slice(r.statement[0], r.statement[1]);
+                if (r.needsKnownReason && !why().every(function (f) { return !!f.found; })) { return; }
                 consider(claim(statement), why());
                 findCi(statement, sep).forEach(function (pos) {
                     consider(claim(statement.slice(0, pos)),
@@ -1254,6 +1288,12 @@
             });
             var aside = withoutAside(masked);
             if (aside !== null) { consider(predicates(folded, masked.slice(aside[0], aside[1])), []); }
+            // expand.rs: the restatement stays a part of its own (it may say more).
+            var again = restated(masked);
+            if (again !== null) {
+                consider(predicates(folded, masked.slice(again.statement[0], again.statement[1]))
+                    .concat([read(piece(folded, masked.slice(again.restatement[0], again.restatement[1])))]), []);
+            }
             var stressed = withoutZeroSizeEmphasis(masked);
             if (stressed !== null) { consider(predicates(folded, masked.slice(stressed[0], stressed[1])), []); }
             var parts = partsOf(folded, masked);
@@ -1310,10 +1350,14 @@
                 for (var k = i; k < words.length && k < i + most; k++) {
                     if (foldsToPart(words[i][0], words[k][1])) {
                         // Words folding drops at the run's start are given up where they can be.
+                        var from = words[i][0];
                         for (var j = k; j > i; j--) {
-                            if (foldsToPart(words[j][0], words[k][1])) { return [words[j][0], words[k][1]]; }
+                            if (foldsToPart(words[j][0], words[k][1])) { from = words[j][0]; break; }
                         }
-                        return [words[i][0], words[k][1]];
+                        // expand.rs: a comma after the last word belongs to the sentence.
+                        var to = words[k][1];
+                        if (/[,;]$/.test(text.slice(from, to)) && foldsToPart(from, to - 1)) { to -= 1; }
+                        return [from, to];
                     }
                 }
             }

@@ -493,13 +493,17 @@ impl Dictionary {
                 .map(|r| (i, r))
         })?;
         let k = words[i..].iter().position(|w| w.end == found.end)? + i;
-        Some(
-            (i + 1..=k)
-                .rev()
-                .map(|j| words[j].start..found.end)
-                .find(|r| folds_to_part(r))
-                .unwrap_or(found),
-        )
+        let mut run = (i + 1..=k)
+            .rev()
+            .map(|j| words[j].start..found.end)
+            .find(|r| folds_to_part(r))
+            .unwrap_or(found);
+        // A comma after the last word belongs to the sentence, not to the part.
+        let before_comma = run.start..run.end - 1;
+        if item[run.clone()].ends_with([',', ';']) && folds_to_part(&before_comma) {
+            run = before_comma;
+        }
+        Some(run)
     }
 
     /// Shows each part of `item` in the reader's words where it is one run of them: a part is
@@ -671,6 +675,9 @@ impl Dictionary {
                 }
             };
             let reason = self.reasons(&folded, &masked[r.reason.clone()], Reasons::AlsoFacts);
+            if r.needs_known_reason && !reason.iter().all(|p| p.found.is_some()) {
+                continue;
+            }
             let statement = &masked[r.statement.clone()];
             consider(claim(statement), reason.clone());
             for pos in find_ci(statement, &sep) {
@@ -703,6 +710,14 @@ impl Dictionary {
         // An opening aside ("As with [`f`], ...") claims nothing; the statement follows it.
         if let Some(r) = self.grammar.without_aside(masked) {
             consider(self.predicates(&folded, &masked[r]), Vec::new());
+        }
+        // What follows "i.e." says the statement again in other words; it may say more than
+        // the entry read before it ("for the duration of this function call and the entire
+        // duration when the returned reference exists"), so it stays a part of its own.
+        if let Some((statement, restatement)) = self.grammar.restated(masked) {
+            let mut parts = self.predicates(&folded, &masked[statement]);
+            parts.push(self.read(piece(&folded, &masked[restatement])));
+            consider(parts, Vec::new());
         }
         // A statement stressed for size zero holds for every size.
         if let Some(r) = self.grammar.without_zero_size_emphasis(masked) {
@@ -958,7 +973,11 @@ impl Dictionary {
             } else {
                 self.predicates(folded, statement)
             };
-            facts.extend(self.reasons_at(folded, &masked[r.reason], Reasons::AlsoFacts, true));
+            let reasons = self.reasons_at(folded, &masked[r.reason], Reasons::AlsoFacts, true);
+            if r.needs_known_reason && !reasons.iter().all(|p| p.found.is_some()) {
+                continue;
+            }
+            facts.extend(reasons);
             let found = facts.iter().filter(|f| f.found.is_some()).count();
             if found > 0 && best.as_ref().is_none_or(|(b, _)| found > *b) {
                 best = Some((found, facts));

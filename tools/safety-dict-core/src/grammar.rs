@@ -69,6 +69,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub asides: Vec<String>,
     #[serde(default)]
+    pub restatements: Vec<String>,
+    #[serde(default)]
     pub relative_clause: Option<RelativeClause>,
     #[serde(default)]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
@@ -237,6 +239,7 @@ pub struct GrammarData {
     pub subject_openings: Vec<String>,
     pub subject_distributives: Vec<String>,
     pub asides: Vec<String>,
+    pub restatements: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -478,6 +481,7 @@ impl Grammar {
             .chain(&raw.subject_openings)
             .chain(&raw.subject_distributives)
             .chain(&raw.asides)
+            .chain(&raw.restatements)
             .chain(
                 raw.relative_clause
                     .iter()
@@ -556,6 +560,7 @@ impl Grammar {
             subject_openings: raw.subject_openings.clone(),
             subject_distributives: raw.subject_distributives.clone(),
             asides: raw.asides.clone(),
+            restatements: raw.restatements.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             caller_duty: raw.caller_duty.clone(),

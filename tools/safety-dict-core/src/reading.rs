@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::grammar::{CheckedForm, Folded, Grammar, ReasonAt};
+use crate::grammar::{mask_index, CheckedForm, Folded, Grammar, ReasonAt};
 
 /// A statement read out of a relative clause, masked like its sentence, and where the reason
 /// for it stands in the sentence.
@@ -26,6 +26,10 @@ pub const MAX_PREFIX_WORDS: usize = 6;
 pub struct Reasoned {
     pub statement: Range<usize>,
     pub reason: Range<usize>,
+    /// The split stands only if its reason is read as a known reason: no comma marks where
+    /// the reason ends, so a code span inside the statement could have been taken for its
+    /// start ("by the type invariant pointers are aligned and `start <= end`").
+    pub needs_known_reason: bool,
 }
 
 /// `text` lowercased when that keeps every byte offset, so that positions found in it are
@@ -148,11 +152,13 @@ impl Grammar {
                             Reasoned {
                                 statement: left,
                                 reason: right,
+                                needs_known_reason: false,
                             }
                         } else {
                             Reasoned {
                                 statement: right,
                                 reason: left,
+                                needs_known_reason: false,
                             }
                         };
                         if non_empty(masked, &split.statement) && non_empty(masked, &split.reason) {
@@ -165,13 +171,35 @@ impl Grammar {
                         continue;
                     }
                     let start = word.len() + 1;
-                    for (pos, _) in lower.match_indices(", ") {
+                    // The reason ends at a comma, or, in a sentence without one, where a code
+                    // span opens the statement: "By type invariant `inner` is valid".
+                    let commas: Vec<(usize, usize, bool)> = lower
+                        .match_indices(", ")
+                        .map(|(pos, _)| (pos, pos + 2, false))
+                        .collect();
+                    let code_starts: Vec<(usize, usize, bool)> = if commas.is_empty() {
+                        lower
+                            .match_indices(' ')
+                            .filter(|(pos, _)| {
+                                lower[pos + 1..]
+                                    .chars()
+                                    .next()
+                                    .and_then(mask_index)
+                                    .is_some()
+                            })
+                            .map(|(pos, _)| (pos, pos + 1, true))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    for (pos, after, needs_known_reason) in commas.into_iter().chain(code_starts) {
                         if pos <= start {
                             continue;
                         }
                         let split = Reasoned {
-                            statement: pos + 2..masked.len(),
+                            statement: after..masked.len(),
                             reason: start..pos,
+                            needs_known_reason,
                         };
                         if non_empty(masked, &split.statement) && non_empty(masked, &split.reason) {
                             out.push(split);
@@ -364,6 +392,29 @@ impl Grammar {
         None
     }
 
+    /// Where a statement that is said again in other words stands, and where its restatement
+    /// (from the marker on) stands: "`p` has a non-zero reference count, i.e. it must be
+    /// ensured that the count can't drop to zero" gives "`p` has a non-zero reference count"
+    /// and "i.e. it must be ...". `None` when no restatement marker (outside code) follows
+    /// some text.
+    pub fn restated(&self, masked: &str) -> Option<(Range<usize>, Range<usize>)> {
+        let lower = lower_same_len(masked)?;
+        let at = self
+            .data
+            .restatements
+            .iter()
+            .filter_map(|m| {
+                let m = m.to_lowercase();
+                lower
+                    .match_indices(&m)
+                    .map(|(at, _)| at)
+                    .find(|&at| lower[at + m.len()..].starts_with([' ', ',']))
+            })
+            .min()?;
+        let restatement = at + lower[at..].find(|c: char| c != ',' && c != ' ')?..masked.len();
+        non_empty(masked, &(0..at)).then_some((0..at, restatement))
+    }
+
     /// Where the statement after an opening aside stands ("As with [`f`], it is up to the
     /// caller to ...": after the aside's first comma); `None` when the sentence opens with no
     /// aside of the grammar's `asides`.
@@ -496,6 +547,7 @@ mod tests {
             subject_openings = ["both"]
             subject_distributives = ["both", "each"]
             asides = ["as with"]
+            restatements = [", i.e."]
 
             [[subjects]]
             words = ["it"]
@@ -580,6 +632,51 @@ mod tests {
             parts(s, &g.reasoned_splits(s)[0]),
             ("p is valid", "we own it")
         );
+    }
+
+    #[test]
+    fn an_opening_reason_without_its_comma_ends_where_code_opens_the_statement() {
+        let g = grammar();
+        // Masked code spans, as `Grammar::fold` leaves them.
+        let s = "As \u{E000} is ours \u{E001} is valid";
+        let splits = g.reasoned_splits(s);
+        assert_eq!(splits.len(), 1);
+        assert_eq!(
+            parts(s, &splits[0]),
+            ("\u{E001} is valid", "\u{E000} is ours")
+        );
+        assert!(splits[0].needs_known_reason);
+        // With a comma, the comma alone ends the reason.
+        let s = "As \u{E000} is ours, \u{E001} is valid";
+        let splits = g.reasoned_splits(s);
+        assert_eq!(splits.len(), 1);
+        assert_eq!(
+            parts(s, &splits[0]),
+            ("\u{E001} is valid", "\u{E000} is ours")
+        );
+        assert!(!splits[0].needs_known_reason);
+    }
+
+    #[test]
+    fn a_restatement_is_a_part_of_its_own() {
+        let g = grammar();
+        let cut = |s: &str| {
+            g.restated(s)
+                .map(|(a, b)| (s[a].to_string(), s[b].to_string()))
+        };
+        assert_eq!(
+            cut("p has a count, i.e. it cannot drop to zero"),
+            Some((
+                "p has a count".to_string(),
+                "i.e. it cannot drop to zero".to_string()
+            ))
+        );
+        assert_eq!(
+            cut("p is initialized, i.e., valid"),
+            Some(("p is initialized".to_string(), "i.e., valid".to_string()))
+        );
+        assert_eq!(cut(", i.e. nothing before"), None);
+        assert_eq!(cut("p is valid, i.e.x"), None);
     }
 
     #[test]

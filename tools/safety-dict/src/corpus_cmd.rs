@@ -348,6 +348,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`x` has just been initialised.",
         // A part is shown without the words folding dropped before it.
         "// SAFETY: The safety requirements ensure that `p` points to the memory initialised before.",
+        // An opening reason without its comma ends where code opens the statement, if the
+        // reason is a known one; a restatement after "i.e." is a part of its own.
+        "// SAFETY: By type invariant `inner` is valid and has been initialized.",
+        "// SAFETY: by the type invariant pointers are aligned and `start <= end`",
+        "// SAFETY: As `q` is non-null `p` is valid, so `r` is aligned.",
+        "/// Callers must ensure that `ptr` is valid, non-null, and has a non-zero reference count, i.e. it can't drop to zero.",
+        "`x` really is in an initialized state, i.e., a state valid for `T`.",
+        "// SAFETY: The safety requirements guarantee that the refcount of `p` is nonzero.",
+        "// SAFETY: our invariant guarantees that `p` is valid.",
     ] {
         out.push(list.to_string());
     }
