@@ -1269,7 +1269,19 @@
             // type invariants").
             reasonedSplits(masked).forEach(function (r) {
                 var after = r.statement[0] > r.reason[0];
-                function claim(t) { return after ? claims(folded, t) : predicates(folded, t); }
+                // expand.rs: a statement after its reason with no subject of its own shares
+                // the reason's ("`a` is a power of two, therefore non-zero").
+                function claim(t) {
+                    if (!after) { return predicates(folded, t); }
+                    var own = claims(folded, t);
+                    if (own.some(function (f) { return !!f.found; })) { return own; }
+                    var prefixes = sharedPrefixes(masked.slice(r.reason[0], r.reason[1]));
+                    for (var i = 0; i < prefixes.length; i++) {
+                        var shared = read(piece(folded, prefixes[i] + " " + trim(t)));
+                        if (shared.found && !isJustification(shared.found.entry)) { return [shared]; }
+                    }
+                    return own;
+                }
                 function why() { return reasons(folded, masked.slice(r.reason[0], r.reason[1]), true); }
                 var statement = masked.slice(r.statement[0], r.statement[1]);
                 if (r.needsKnownReason && !why().every(function (f) { return !!f.found; })) { return; }

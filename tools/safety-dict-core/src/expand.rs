@@ -667,12 +667,23 @@ impl Dictionary {
         // is "it is valid" by both.
         for r in self.grammar.reasoned_splits(masked) {
             let after = r.statement.start > r.reason.start;
+            // A statement after its reason with no subject of its own shares the reason's:
+            // "`a` is a power of two, therefore non-zero" says "`a` is non-zero". What it
+            // gives is a statement, never a justification's phrase.
             let claim = |text: &str| {
-                if after {
-                    self.claims(&folded, text)
-                } else {
-                    self.predicates(&folded, text)
+                if !after {
+                    return self.predicates(&folded, text);
                 }
+                let own = self.claims(&folded, text);
+                if own.iter().any(|p| p.found.is_some()) {
+                    return own;
+                }
+                self.grammar
+                    .shared_prefixes(&masked[r.reason.clone()])
+                    .into_iter()
+                    .map(|p| self.read(piece(&folded, &format!("{p} {}", text.trim()))))
+                    .find(|p| p.found.as_ref().is_some_and(|m| !self.is_justification(m)))
+                    .map_or(own, |shared| vec![shared])
             };
             let reason = self.reasons(&folded, &masked[r.reason.clone()], Reasons::AlsoFacts);
             if r.needs_known_reason && !reason.iter().all(|p| p.found.is_some()) {

@@ -314,6 +314,33 @@ fn a_reason_may_give_a_reason_of_its_own() {
 }
 
 #[test]
+fn a_statement_after_its_reason_may_share_the_reasons_subject() {
+    fn entries(parts: &[Statement]) -> Vec<Option<&str>> {
+        parts.iter().map(|s| s.entry()).collect()
+    }
+    let item = dict().analyse_item("SAFETY: `a` is a power-of-two, therefore non-zero.");
+    assert_eq!(entries(&item.statements), vec![Some("non-zero")]);
+    assert_eq!(entries(&item.justifications), vec![Some("power-of-two")]);
+    // What the shared subject gives is never a justification's phrase: here "the type
+    // invariant of `A`, and" would read as one.
+    let item = dict().analyse_item(
+        "SAFETY: By the type invariant of `A`, `p` is a node, and by the type invariant of `B`, all nodes are fine.",
+    );
+    assert!(item.statements.iter().all(|s| s.entry().is_none()));
+    // Without a comma, an opening "by" ends where code opens the statement, when the reason is
+    // a known one.
+    let item = dict().analyse_item("SAFETY: By type invariant `p` is valid.");
+    assert_eq!(entries(&item.statements), vec![Some("valid-pointer")]);
+    assert_eq!(
+        entries(&item.justifications),
+        vec![Some("type-invariants-of-self")]
+    );
+    let item =
+        dict().analyse_item("SAFETY: by the type invariant pointers are aligned and `a <= b`");
+    assert!(item.statements.iter().all(|s| s.entry().is_none()));
+}
+
+#[test]
 fn a_type_name_fills_only_variables_that_stand_for_types() {
     let types = ["A".to_string(), "T".to_string()];
     let first = |text: &str| dict().analyse_item(text).statements[0].clone();

@@ -357,6 +357,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`x` really is in an initialized state, i.e., a state valid for `T`.",
         "// SAFETY: The safety requirements guarantee that the refcount of `p` is nonzero.",
         "// SAFETY: our invariant guarantees that `p` is valid.",
+        // A statement after its reason may share the reason's subject.
+        "// SAFETY: `a` is a power-of-two, therefore non-zero.",
+        "// SAFETY: `m` is required to be a power-of-two, hence non-zero.",
+        "// SAFETY: `p` is valid, so aligned by the type invariants.",
+        "// SAFETY: `p` is non-null, so `q` is fine.",
+        "// SAFETY: By the type invariant of `A`, `p` is a node, and by the type invariant of `B`, all nodes are fine.",
+        "`layout` must have non-zero size.",
     ] {
         out.push(list.to_string());
     }
