@@ -1232,7 +1232,6 @@
                 var pm = prefixes[i].re.exec(masked);
                 if (!pm) { continue; }
                 var rule = prefixes[i].rule;
-                var sts = statementsOf(predicates(folded, masked.slice(pm[0].length)));
                 var just;
                 var implied = impliedMatch(rule.justification, rule.with);
                 if (implied !== null) {
@@ -1240,7 +1239,10 @@
                 } else {
                     just = { status: "unrecognised", text: rule.prefix, suggestions: [] };
                 }
-                return item(text, position, sts, [just]);
+                // expand.rs: the rest is read as a sentence of its own.
+                var rest = analyseSentence(piece(folded, masked.slice(pm[0].length)), position);
+                if (rest === null) { return item(text, position, [], [just]); }
+                return item(text, position, rest.statements, [just].concat(rest.justifications || []));
             }
 
             var whole = matchText(unmasked(folded));

@@ -613,8 +613,9 @@ impl Dictionary {
             }
         }
 
+        // "<prefix> <rest>": the rest is read as a sentence of its own, which may give reasons
+        // of its own ("We just checked that it's not null, so it must be valid").
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
-            let statements = self.predicates(&folded, rest);
             let justification = match self.implied(&prefix.justification, &prefix.with) {
                 Some(m) => self.recognised(&prefix.prefix, m, Position::Requirement),
                 None => Statement::Unrecognised {
@@ -622,10 +623,10 @@ impl Dictionary {
                     suggestions: Vec::new(),
                 },
             };
-            return item(
-                self.statements(statements, nearest, position),
-                vec![justification],
-            );
+            let rest = self.analyse_sentence(&piece(&folded, rest), nearest, position);
+            let mut justifications = vec![justification];
+            justifications.extend(rest.justifications);
+            return item(rest.statements, justifications);
         }
 
         // A sentence that is itself a phrasing wins over any split.
