@@ -276,3 +276,33 @@ fn a_type_parameter_never_fills_a_variable_that_holds_a_value() {
     assert_eq!(unknown, [(6, "type"), (8, "type")], "{:?}", report.findings);
     assert_eq!(report.stats.parts_recognised, 2);
 }
+
+#[test]
+fn a_part_read_in_folded_words_is_api_specific_as_written() {
+    use safety_dict::api_specific::{ApiSpecific, Corpus, Phrasing};
+    use safety_dict_lint::dictionary::WithApiSpecific;
+    // The reason is read as "the lock that is held here" ("must be" folds to "is"); the list
+    // holds it as written.
+    let source = "fn f(p: *const u8) {\n    // SAFETY: `p` is valid by the lock that must be held here.\n    unsafe { *p };\n}\n";
+    let files = [SourceFile::new("a.rs", source)];
+    let dict = fixture();
+    let listed = ApiSpecific {
+        phrasings: vec![Phrasing {
+            text: "the lock that must be held here".into(),
+            corpus: Corpus::Linux612,
+            count: 2,
+            example: "rust/kernel/sync.rs:1".into(),
+            reason: "one API's lock".into(),
+        }],
+    };
+    let vocab = WithApiSpecific::new(&dict, &listed);
+    let report = lint_sources(&files, &vocab, &LintOptions::default());
+    let unknown: Vec<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0007)
+        .map(|f| f.message.as_str())
+        .collect();
+    assert!(unknown.is_empty(), "{unknown:?}");
+    assert_eq!(report.stats.parts_api_specific, 1);
+}

@@ -61,6 +61,14 @@ fn part_in_source(ctx: &Ctx<'_>, item: &Located, part: &str) -> (std::ops::Range
     }
 }
 
+/// A part's words as written in `item`, where they are one run of them (a part split off a
+/// sentence is read in folded words: "the reference count" for "the refcount").
+fn written<'a>(ctx: &Ctx<'_>, item: &'a Located, part: &str) -> Option<&'a str> {
+    ctx.vocab
+        .locate_part(&item.text, part)
+        .map(|r| &item.text[r])
+}
+
 /// Counts an unrecognised part (`text`, as read) of `item` in the summary and returns the SD0007
 /// report on it, without notes.
 fn unrecognised(ctx: &mut Ctx<'_>, item: &Located, text: &str, what: &str) -> Report {
@@ -149,13 +157,18 @@ fn report_statement(
             }
             true
         }
-        // Listed in `dictionary/api-specific.toml`, as a part or as the whole item (the list
-        // holds sentences as written; a reading may split one): known, and deliberately not an
-        // entry.
+        // Listed in `dictionary/api-specific.toml`, as a part (as read or as written) or as
+        // the whole item (the list holds sentences as written; a reading may split one):
+        // known, and deliberately not an entry.
         Statement::Unrecognised { text, .. }
-            if let Some(row) = [text.as_str(), item.text.as_str()]
-                .into_iter()
-                .find(|t| ctx.vocab.is_api_specific(t)) =>
+            if let Some(row) = [
+                Some(text.as_str()),
+                written(ctx, item, text),
+                Some(item.text.as_str()),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|t| ctx.vocab.is_api_specific(t)) =>
         {
             ctx.stats.parts_api_specific += 1;
             *ctx.stats
