@@ -1228,6 +1228,10 @@
                 }
             }
 
+            // expand.rs: a sentence that is itself a phrasing wins over any split or prefix.
+            var whole = matchText(unmasked(folded));
+            if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
+
             for (var i = 0; i < prefixes.length; i++) {
                 var pm = prefixes[i].re.exec(masked);
                 if (!pm) { continue; }
@@ -1245,8 +1249,6 @@
                 return item(text, position, rest.statements, [just].concat(rest.justifications || []));
             }
 
-            var whole = matchText(unmasked(folded));
-            if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
 
             var best = null;
             var bestScore = 0;

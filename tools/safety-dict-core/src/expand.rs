@@ -613,6 +613,12 @@ impl Dictionary {
             }
         }
 
+        // A sentence that is itself a phrasing wins over any split or prefix ("just
+        // checked precondition" is a phrasing of `check-above`).
+        if let Some(m) = self.matcher.match_folded(&folded) {
+            return item(vec![self.recognised(&text, m, position)], Vec::new());
+        }
+
         // "<prefix> <rest>": the rest is read as a sentence of its own, which may give reasons
         // of its own ("We just checked that it's not null, so it must be valid").
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
@@ -627,11 +633,6 @@ impl Dictionary {
             let mut justifications = vec![justification];
             justifications.extend(rest.justifications);
             return item(rest.statements, justifications);
-        }
-
-        // A sentence that is itself a phrasing wins over any split.
-        if let Some(m) = self.matcher.match_folded(&folded) {
-            return item(vec![self.recognised(&text, m, position)], Vec::new());
         }
 
         // Every other reading is scored by what it recognises (a statement part counts more

@@ -367,6 +367,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // After a justification prefix the rest is a sentence with reasons of its own.
         "// SAFETY: We just checked that it's not null, so it must be valid.",
         "// SAFETY: The caller guarantees that `n` is non-zero, so this is unreachable.",
+        // A whole phrasing wins over a prefix it starts with; "can't" is "cannot".
+        "// SAFETY: just checked precondition",
+        "// SAFETY: just checked this can't overflow",
+        "// SAFETY: Just checked that `x` is non-null.",
     ] {
         out.push(list.to_string());
     }
