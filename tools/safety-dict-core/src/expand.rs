@@ -670,18 +670,22 @@ impl Dictionary {
         for r in self.grammar.reasoned_splits(masked) {
             let after = r.statement.start > r.reason.start;
             // A statement after its reason with no subject of its own shares the reason's:
-            // "`a` is a power of two, therefore non-zero" says "`a` is non-zero". What it
-            // gives is a statement, never a justification's phrase.
+            // "`a` is a power of two, therefore non-zero" says "`a` is non-zero". Only a
+            // reason of one clause has one subject to share ("..., so `i` cannot overflow, and
+            // the returned reference ... and thus guaranteed to be valid" is not about `i`).
+            // What it gives is a statement, never a justification's phrase.
+            let reason_text = masked[r.reason.clone()].trim().trim_end_matches(',');
+            let one_clause = !reason_text.contains(',');
             let claim = |text: &str| {
                 if !after {
                     return self.predicates(&folded, text);
                 }
                 let own = self.claims(&folded, text);
-                if own.iter().any(|p| p.found.is_some()) {
+                if !one_clause || own.iter().any(|p| p.found.is_some()) {
                     return own;
                 }
                 self.grammar
-                    .shared_prefixes(&masked[r.reason.clone()])
+                    .shared_prefixes(reason_text)
                     .into_iter()
                     .map(|p| self.read(piece(&folded, &format!("{p} {}", text.trim()))))
                     .find(|p| p.found.as_ref().is_some_and(|m| !self.is_justification(m)))

@@ -371,6 +371,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: just checked precondition",
         "// SAFETY: just checked this can't overflow",
         "// SAFETY: Just checked that `x` is non-null.",
+        // "and therefore" draws a conclusion; only a reason of one clause lends its subject.
+        "// SAFETY: `p` was checked and therefore `x` is initialized.",
+        "// SAFETY: `a` is a power of two and hence non-zero.",
+        "// SAFETY: `i` is fine, so `i` cannot overflow, and `r` is fine and thus guaranteed to be valid.",
     ] {
         out.push(list.to_string());
     }
