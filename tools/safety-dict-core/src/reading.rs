@@ -637,24 +637,20 @@ mod tests {
     #[test]
     fn an_opening_reason_without_its_comma_ends_where_code_opens_the_statement() {
         let g = grammar();
-        // Masked code spans, as `Grammar::fold` leaves them.
-        let s = "As \u{E000} is ours \u{E001} is valid";
-        let splits = g.reasoned_splits(s);
-        assert_eq!(splits.len(), 1);
-        assert_eq!(
-            parts(s, &splits[0]),
-            ("\u{E001} is valid", "\u{E000} is ours")
-        );
-        assert!(splits[0].needs_known_reason);
-        // With a comma, the comma alone ends the reason.
-        let s = "As \u{E000} is ours, \u{E001} is valid";
-        let splits = g.reasoned_splits(s);
-        assert_eq!(splits.len(), 1);
-        assert_eq!(
-            parts(s, &splits[0]),
-            ("\u{E001} is valid", "\u{E000} is ours")
-        );
-        assert!(!splits[0].needs_known_reason);
+        // Masked code spans, as `Grammar::fold` leaves them. With a comma, the comma alone ends
+        // the reason; without one, the split needs a known reason.
+        for (s, needs_known_reason) in [
+            ("As \u{E000} is ours \u{E001} is valid", true),
+            ("As \u{E000} is ours, \u{E001} is valid", false),
+        ] {
+            let splits = g.reasoned_splits(s);
+            assert_eq!(splits.len(), 1, "{s}");
+            assert_eq!(
+                parts(s, &splits[0]),
+                ("\u{E001} is valid", "\u{E000} is ours")
+            );
+            assert_eq!(splits[0].needs_known_reason, needs_known_reason);
+        }
     }
 
     #[test]

@@ -205,30 +205,38 @@ fn a_panic_on_one_file_is_a_finding_for_that_file() {
     assert_eq!(report.stats.files, 2);
 }
 
-#[test]
-fn api_specific_phrasings_are_counted_apart_not_reported() {
+/// The report of linting `source` (as `a.rs`) with the fixture dictionary and `row` as the
+/// only API-specific phrasing, and the messages of its SD0007 findings.
+fn lint_with_api_row(source: &str, row: &str) -> (safety_dict_lint::LintReport, Vec<String>) {
     use safety_dict::api_specific::{ApiSpecific, Corpus, Phrasing};
     use safety_dict_lint::dictionary::WithApiSpecific;
-    let source = "fn f(p: *const u8) {\n    // SAFETY: `p` must be passed by the matching callback.\n    unsafe { *p };\n}\n\nfn g(p: *const u8) {\n    // SAFETY: `p` came from nowhere in particular.\n    unsafe { *p };\n}\n";
     let files = [SourceFile::new("a.rs", source)];
     let dict = fixture();
     let listed = ApiSpecific {
         phrasings: vec![Phrasing {
-            text: "`phydev` must be passed by the matching callback.".into(),
+            text: row.into(),
             corpus: Corpus::Linux612,
             count: 2,
             example: "rust/kernel/net/phy.rs:1".into(),
-            reason: "one API's callbacks".into(),
+            reason: "one API's own condition".into(),
         }],
     };
     let vocab = WithApiSpecific::new(&dict, &listed);
     let report = lint_sources(&files, &vocab, &LintOptions::default());
-    let unknown: Vec<&str> = report
+    let unknown = report
         .findings
         .iter()
         .filter(|f| f.code == Code::Sd0007)
-        .map(|f| f.message.as_str())
+        .map(|f| f.message.clone())
         .collect();
+    (report, unknown)
+}
+
+#[test]
+fn api_specific_phrasings_are_counted_apart_not_reported() {
+    let source = "fn f(p: *const u8) {\n    // SAFETY: `p` must be passed by the matching callback.\n    unsafe { *p };\n}\n\nfn g(p: *const u8) {\n    // SAFETY: `p` came from nowhere in particular.\n    unsafe { *p };\n}\n";
+    let (report, unknown) =
+        lint_with_api_row(source, "`phydev` must be passed by the matching callback.");
     assert_eq!(unknown.len(), 1, "{unknown:?}");
     assert!(unknown[0].contains("came from nowhere"), "{unknown:?}");
     assert_eq!(report.stats.parts_api_specific, 1);
@@ -279,30 +287,10 @@ fn a_type_parameter_never_fills_a_variable_that_holds_a_value() {
 
 #[test]
 fn a_part_read_in_folded_words_is_api_specific_as_written() {
-    use safety_dict::api_specific::{ApiSpecific, Corpus, Phrasing};
-    use safety_dict_lint::dictionary::WithApiSpecific;
     // The reason is read as "the lock that is held here" ("must be" folds to "is"); the list
     // holds it as written.
     let source = "fn f(p: *const u8) {\n    // SAFETY: `p` is valid by the lock that must be held here.\n    unsafe { *p };\n}\n";
-    let files = [SourceFile::new("a.rs", source)];
-    let dict = fixture();
-    let listed = ApiSpecific {
-        phrasings: vec![Phrasing {
-            text: "the lock that must be held here".into(),
-            corpus: Corpus::Linux612,
-            count: 2,
-            example: "rust/kernel/sync.rs:1".into(),
-            reason: "one API's lock".into(),
-        }],
-    };
-    let vocab = WithApiSpecific::new(&dict, &listed);
-    let report = lint_sources(&files, &vocab, &LintOptions::default());
-    let unknown: Vec<&str> = report
-        .findings
-        .iter()
-        .filter(|f| f.code == Code::Sd0007)
-        .map(|f| f.message.as_str())
-        .collect();
+    let (report, unknown) = lint_with_api_row(source, "the lock that must be held here");
     assert!(unknown.is_empty(), "{unknown:?}");
     assert_eq!(report.stats.parts_api_specific, 1);
 }
