@@ -529,7 +529,7 @@
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
             if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
-            if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3"); }
+            if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             f.masked = s;
             comparisonsInWords(f);
             s = f.masked;

@@ -39,6 +39,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub code_nouns: Vec<String>,
     #[serde(default)]
+    pub code_nouns_before: Vec<String>,
+    #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
     pub predicate_separators: Vec<String>,
@@ -221,8 +223,9 @@ pub struct GrammarData {
     pub subjects: Vec<SubjectGroup>,
     pub not_subjects: Vec<String>,
     pub code_nouns: Vec<String>,
-    /// `code_nouns` as a regex (Rust's syntax, which the web expander's engine also reads):
-    /// "the `x` argument" reads as "`x`".
+    pub code_nouns_before: Vec<String>,
+    /// `code_nouns` and `code_nouns_before` as one regex (Rust's syntax, which the web
+    /// expander's engine also reads): "the `x` argument" and "the pointer `x`" read as "`x`".
     pub code_noun_pattern: Option<String>,
     pub type_vars: Vec<String>,
     pub predicate_separators: Vec<String>,
@@ -466,6 +469,7 @@ impl Grammar {
             )
             .chain(&raw.not_subjects)
             .chain(&raw.code_nouns)
+            .chain(&raw.code_nouns_before)
             .chain(&raw.type_vars)
             .chain(&raw.predicate_separators)
             .chain(raw.connector.iter().map(|c| &c.word))
@@ -532,7 +536,8 @@ impl Grammar {
             subjects: raw.subjects.clone(),
             not_subjects: raw.not_subjects.clone(),
             code_nouns: raw.code_nouns.clone(),
-            code_noun_pattern: code_noun_pattern(&raw.code_nouns),
+            code_nouns_before: raw.code_nouns_before.clone(),
+            code_noun_pattern: code_noun_pattern(&raw.code_nouns, &raw.code_nouns_before),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
@@ -864,7 +869,7 @@ impl Grammar {
                 Some(Regex::new(pattern).expect("code noun pattern compiles"))
             })
             .as_ref()?;
-        match re.replace_all(masked, "$1$2$3") {
+        match re.replace_all(masked, "${1}${2}${3}${4}") {
             std::borrow::Cow::Owned(plain) => Some(plain),
             std::borrow::Cow::Borrowed(_) => None,
         }
@@ -1025,11 +1030,12 @@ impl Markup {
 /// Rust regex's Unicode `\w`, written out so that the web expander's engine reads it too.
 const WORD_CLASS: &str = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}";
 
-/// The regex of "the <code> <noun>" for `code_nouns` (words case-insensitive, spelled as
-/// character classes: the web expander's engine has no `(?i)`); groups 1 and 3 are what stands
-/// around the phrase, group 2 the code span's mask.
-fn code_noun_pattern(nouns: &[String]) -> Option<String> {
-    if nouns.is_empty() {
+/// The regex of "the <code> <noun>" for `code_nouns` and "the <noun> <code>" for
+/// `code_nouns_before` (words case-insensitive, spelled as character classes: the web
+/// expander's engine has no `(?i)`); groups 1 and 4 are what stands around the phrase, group 2
+/// or 3 the code span's mask (the other one is empty or does not take part).
+fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
+    if after.is_empty() && before.is_empty() {
         return None;
     }
     let any_case = |word: &str| -> String {
@@ -1044,17 +1050,32 @@ fn code_noun_pattern(nouns: &[String]) -> Option<String> {
             })
             .collect()
     };
-    let nouns: Vec<String> = nouns
-        .iter()
-        .map(|n| any_case(&crate::text::fold_whitespace(n)))
-        .collect();
-    Some(format!(
-        "(^|[^{w}]){the} ([\\u{{{base:X}}}-\\u{{{last:X}}}]) (?:{nouns})($|[^{w}])",
-        w = WORD_CLASS,
-        the = any_case("the"),
+    let alternatives = |nouns: &[String]| -> String {
+        nouns
+            .iter()
+            .map(|n| any_case(&crate::text::fold_whitespace(n)))
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let code = format!(
+        "[\\u{{{base:X}}}-\\u{{{last:X}}}]",
         base = MASK_BASE,
         last = MASK_BASE + MASK_LIMIT as u32 - 1,
-        nouns = nouns.join("|"),
+    );
+    // Groups 2 and 3 always exist, so the replacement is the same whichever lists are empty.
+    let phrase = match (before.is_empty(), after.is_empty()) {
+        (true, _) => format!("()({code}) (?:{})", alternatives(after)),
+        (false, true) => format!("(?:{}) ({code})()", alternatives(before)),
+        (false, false) => format!(
+            "(?:(?:{}) ({code})|({code}) (?:{}))",
+            alternatives(before),
+            alternatives(after)
+        ),
+    };
+    Some(format!(
+        "(^|[^{w}]){the} {phrase}($|[^{w}])",
+        w = WORD_CLASS,
+        the = any_case("the"),
     ))
 }
 

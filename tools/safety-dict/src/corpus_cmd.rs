@@ -375,6 +375,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` was checked and therefore `x` is initialized.",
         "// SAFETY: `a` is a power of two and hence non-zero.",
         "// SAFETY: `i` is fine, so `i` cannot overflow, and `r` is fine and thus guaranteed to be valid.",
+        // A noun before the code span names what the code is.
+        "The pointer `p` must be valid for both reads and writes.",
+        "// SAFETY: the bytes `v` are valid UTF-8, and the `x` argument is aligned.",
+        "It holds that the `p` is aligned.",
     ] {
         out.push(list.to_string());
     }
