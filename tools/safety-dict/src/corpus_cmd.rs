@@ -379,6 +379,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The pointer `p` must be valid for both reads and writes.",
         "// SAFETY: the bytes `v` are valid UTF-8, and the `x` argument is aligned.",
         "It holds that the `p` is aligned.",
+        "// SAFETY: The safety requirements ensure that the lock is initialised.",
+        "// SAFETY: the pointer is valid because it was made from a mutable reference",
     ] {
         out.push(list.to_string());
     }
