@@ -61,18 +61,14 @@ fn part_in_source(ctx: &Ctx<'_>, item: &Located, part: &str) -> (std::ops::Range
     }
 }
 
-/// A part's words as written in `item`, where they are one run of them (a part split off a
-/// sentence is read in folded words: "the reference count" for "the refcount").
-fn written<'a>(ctx: &Ctx<'_>, item: &'a Located, part: &str) -> Option<&'a str> {
-    ctx.vocab
-        .locate_part(&item.text, part)
-        .map(|r| &item.text[r])
-}
-
-/// Counts an unrecognised part (`text`, as read) of `item` in the summary and returns the SD0007
-/// report on it, without notes.
-fn unrecognised(ctx: &mut Ctx<'_>, item: &Located, text: &str, what: &str) -> Report {
-    let (span, written) = part_in_source(ctx, item, text);
+/// Counts an unrecognised part (`text`, as read, standing at `span` as `written`) in the
+/// summary and returns the SD0007 report on it, without notes.
+fn unrecognised(
+    ctx: &mut Ctx<'_>,
+    (span, written): (std::ops::Range<usize>, String),
+    text: &str,
+    what: &str,
+) -> Report {
     let at = crate::report::Example {
         file: ctx.file.path.clone(),
         line: ctx.file.line_col(span.start).0,
@@ -125,7 +121,8 @@ fn report_statement(
 ) -> bool {
     if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
         let entry = s.entry().unwrap_or_default().to_string();
-        let report = unrecognised(ctx, item, s.text(), what).note(format!(
+        let located = part_in_source(ctx, item, s.text());
+        let report = unrecognised(ctx, located, s.text(), what).note(format!(
             "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
         ))
         .help(ctx.vocab.entry_url(&entry));
@@ -157,28 +154,24 @@ fn report_statement(
             }
             true
         }
-        // Listed in `dictionary/api-specific.toml`, as a part (as read or as written) or as
-        // the whole item (the list holds sentences as written; a reading may split one):
-        // known, and deliberately not an entry.
-        Statement::Unrecognised { text, .. }
-            if let Some(row) = [
-                Some(text.as_str()),
-                written(ctx, item, text),
-                Some(item.text.as_str()),
-            ]
-            .into_iter()
-            .flatten()
-            .find(|t| ctx.vocab.is_api_specific(t)) =>
-        {
-            ctx.stats.parts_api_specific += 1;
-            *ctx.stats
-                .api_specific_seen
-                .entry(phrasing_key(row))
-                .or_default() += 1;
-            false
-        }
         Statement::Unrecognised { text, suggestions } => {
-            let mut r = unrecognised(ctx, item, text, what);
+            let located = part_in_source(ctx, item, text);
+            // Listed in `dictionary/api-specific.toml`, as a part (as read, or as written: a
+            // part split off a sentence is read in folded words, "the reference count" for
+            // "the refcount") or as the whole item (the list holds sentences as written; a
+            // reading may split one): known, and deliberately not an entry.
+            if let Some(row) = [text.as_str(), located.1.as_str(), item.text.as_str()]
+                .into_iter()
+                .find(|t| ctx.vocab.is_api_specific(t))
+            {
+                ctx.stats.parts_api_specific += 1;
+                *ctx.stats
+                    .api_specific_seen
+                    .entry(phrasing_key(row))
+                    .or_default() += 1;
+                return false;
+            }
+            let mut r = unrecognised(ctx, located, text, what);
             if let Some(first) = suggestions.first() {
                 let list: Vec<&str> = suggestions
                     .iter()
