@@ -473,7 +473,6 @@
             for (var i = 0; i < cs.length; i++) { if (cs[i].op === op) { return cs[i]; } }
             return null;
         }
-        var JOINING_OPS = ["&&", "||", "==", "!=", "=", "=>"];
         function comparisonInCode(code) {
             var tokens = code.split(" ");
             var at = -1;
@@ -484,7 +483,8 @@
                 }
             }
             if (at <= 0 || at + 1 === tokens.length) { return null; }
-            if (tokens.some(function (t) { return JOINING_OPS.indexOf(t) >= 0; })) { return null; }
+            var joiners = grammar.comparison_joiners || [];
+            if (tokens.some(function (t) { return joiners.indexOf(t) >= 0; })) { return null; }
             var c = comparison(tokens[at]);
             var lhs = tokens.slice(0, at).join(" "), rhs = tokens.slice(at + 1).join(" ");
             return c.swap ? [rhs, c.words, lhs] : [lhs, c.words, rhs];

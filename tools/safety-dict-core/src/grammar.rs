@@ -59,6 +59,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub code_comparison: Vec<CodeComparison>,
     #[serde(default)]
+    pub comparison_joiners: Vec<String>,
+    #[serde(default)]
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
@@ -222,8 +224,6 @@ pub struct GrammarData {
     pub durations: Option<Durations>,
     pub subjects: Vec<SubjectGroup>,
     pub not_subjects: Vec<String>,
-    pub code_nouns: Vec<String>,
-    pub code_nouns_before: Vec<String>,
     /// `code_nouns` and `code_nouns_before` as one regex (Rust's syntax, which the web
     /// expander's engine also reads): "the `x` argument" and "the pointer `x`" read as "`x`".
     pub code_noun_pattern: Option<String>,
@@ -236,6 +236,7 @@ pub struct GrammarData {
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
     pub code_comparisons: Vec<CodeComparison>,
+    pub comparison_joiners: Vec<String>,
     pub predicate_verbs: Vec<String>,
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
@@ -479,6 +480,7 @@ impl Grammar {
             .chain(&raw.placeholders)
             .chain(&raw.dangling_conjunctions)
             .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
+            .chain(&raw.comparison_joiners)
             .chain(&raw.predicate_verbs)
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
@@ -535,8 +537,6 @@ impl Grammar {
             durations: raw.durations.clone(),
             subjects: raw.subjects.clone(),
             not_subjects: raw.not_subjects.clone(),
-            code_nouns: raw.code_nouns.clone(),
-            code_nouns_before: raw.code_nouns_before.clone(),
             code_noun_pattern: code_noun_pattern(&raw.code_nouns, &raw.code_nouns_before),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
@@ -558,6 +558,11 @@ impl Grammar {
                     words: crate::text::fold_whitespace(c.words.trim()).to_lowercase(),
                     swap: c.swap,
                 })
+                .collect(),
+            comparison_joiners: raw
+                .comparison_joiners
+                .iter()
+                .map(|j| j.trim().to_string())
                 .collect(),
             predicate_verbs: raw.predicate_verbs.clone(),
             checked_forms: raw.checked_form.clone(),
@@ -752,8 +757,7 @@ impl Grammar {
 
     /// A code span that is one comparison ("len <= cap"): its two sides, in the order its
     /// words read them, and those words. Not a chain ("a < b < c") nor a comparison joined
-    /// to others ("a < b && c"): only one operator and no other operator of Rust's that joins
-    /// or compares.
+    /// to others ("a < b && c"): only one operator and none of `comparison_joiners`.
     fn comparison_in_code<'c>(&self, code: &'c str) -> Option<(&'c str, &str, &'c str)> {
         let tokens: Vec<&str> = code.split(' ').collect();
         let mut ops = tokens
@@ -766,7 +770,7 @@ impl Grammar {
             || i + 1 == tokens.len()
             || tokens
                 .iter()
-                .any(|t| matches!(*t, "&&" | "||" | "==" | "!=" | "=" | "=>"))
+                .any(|t| self.data.comparison_joiners.iter().any(|j| j == t))
         {
             return None;
         }
@@ -1168,6 +1172,7 @@ mod tests {
             justification_separator = "by"
             justification_conjunction = "and"
             dangling_conjunctions = ["and"]
+            comparison_joiners = ["&&"]
             [[rewrite]]
             from = "must not be"
             to = "is not"
