@@ -257,14 +257,22 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
     // Only the whole word "the" before it: "bathe" is another word.
     assert_eq!(parts("Bathe `x` field is aligned."), vec![None]);
     // The noun may also stand before the code span (`code_nouns_before`).
-    assert_eq!(
-        parts("The pointer `p` must be properly aligned."),
-        vec![one("aligned", "ptr", "`p`")]
-    );
-    assert_eq!(
-        parts("the bytes `v` are valid UTF-8."),
-        vec![one("valid-utf8", "bytes", "`v`")]
-    );
+    for (text, entry, var, value) in [
+        (
+            "The pointer `p` must be properly aligned.",
+            "aligned",
+            "ptr",
+            "`p`",
+        ),
+        (
+            "the bytes `v` are valid UTF-8.",
+            "valid-utf8",
+            "bytes",
+            "`v`",
+        ),
+    ] {
+        assert_eq!(parts(text), vec![one(entry, var, value)], "{text}");
+    }
     // Without a noun, "the" before code in the middle of a sentence stays.
     assert_eq!(parts("It holds that the `p` is aligned."), vec![None]);
 }
