@@ -172,27 +172,29 @@ impl Grammar {
                     }
                     let start = word.len() + 1;
                     // The reason ends at a comma, or, in a sentence without one, where a code
-                    // span opens the statement: "By type invariant `inner` is valid".
-                    let commas: Vec<(usize, usize, bool)> = lower
-                        .match_indices(", ")
-                        .map(|(pos, _)| (pos, pos + 2, false))
-                        .collect();
-                    let code_starts: Vec<(usize, usize, bool)> = if commas.is_empty() {
+                    // span opens the statement: "By type invariant `inner` is valid"; that
+                    // split needs a known reason.
+                    let needs_known_reason = !lower.contains(", ");
+                    let ends: Vec<(usize, usize)> = if needs_known_reason {
                         lower
                             .match_indices(' ')
-                            .filter(|(pos, _)| {
+                            .map(|(pos, _)| pos)
+                            .filter(|pos| {
                                 lower[pos + 1..]
                                     .chars()
                                     .next()
                                     .and_then(mask_index)
                                     .is_some()
                             })
-                            .map(|(pos, _)| (pos, pos + 1, true))
+                            .map(|pos| (pos, pos + 1))
                             .collect()
                     } else {
-                        Vec::new()
+                        lower
+                            .match_indices(", ")
+                            .map(|(pos, _)| (pos, pos + 2))
+                            .collect()
                     };
-                    for (pos, after, needs_known_reason) in commas.into_iter().chain(code_starts) {
+                    for (pos, after) in ends {
                         if pos <= start {
                             continue;
                         }
