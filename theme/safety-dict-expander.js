@@ -1289,13 +1289,14 @@
                     }
                     return own;
                 }
-                function why() { return reasons(folded, masked.slice(r.reason[0], r.reason[1]), true); }
+                // Read once per split, as expand.rs does; readings are never changed afterwards.
+                var because = reasons(folded, masked.slice(r.reason[0], r.reason[1]), true);
                 var statement = masked.slice(r.statement[0], r.statement[1]);
-                if (r.needsKnownReason && !why().every(function (f) { return !!f.found; })) { return; }
-                consider(claim(statement), why());
+                if (r.needsKnownReason && !because.every(function (f) { return !!f.found; })) { return; }
+                consider(claim(statement), because);
                 findCi(statement, sep).forEach(function (pos) {
                     consider(claim(statement.slice(0, pos)),
-                        why().concat(reasons(folded, statement.slice(pos + sep.length), false)));
+                        because.concat(reasons(folded, statement.slice(pos + sep.length), false)));
                 });
             });
             checkedReadings(masked).forEach(function (c) {
