@@ -889,6 +889,41 @@
             return out;
         }
 
+        // reading.rs, own_clause: "..., and that the caller owns the lock" is a clause of its
+        // own, read without "that"; not when a verb follows ("and that is why") or a noun and
+        // its verb ("and that region is initialized").
+        function ownClause(part) {
+            part = part.replace(/^\s+/, "");
+            var lower = lowerSameLen(part);
+            if (lower === null) { return null; }
+            var at = -1;
+            (grammar.clause_openings || []).some(function (w) {
+                w = w.toLowerCase();
+                if (startsWithWords(lower, w) && lower.length > w.length) { at = w.length + 1; return true; }
+                return false;
+            });
+            if (at < 0) { return null; }
+            function isVerb(t) {
+                return (grammar.predicate_verbs || []).some(function (v) {
+                    return startsWithWords(t, v.toLowerCase());
+                });
+            }
+            var after = lower.slice(at);
+            var space = after.indexOf(" ");
+            var nounThenVerb = false;
+            if (space >= 0) {
+                var word = after.slice(0, space);
+                var pronoun = (grammar.subjects || []).some(function (g) {
+                    return g.words.some(function (w) { return w.toLowerCase() === word; });
+                }) || (grammar.not_subjects || []).some(function (w) { return w.toLowerCase() === word; });
+                var c = word.codePointAt(0);
+                var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT;
+                nounThenVerb = !pronoun && !code && isVerb(after.slice(space + 1));
+            }
+            var rest = part.slice(at).replace(/^\s+/, "");
+            return !isVerb(after) && !nounThenVerb && rest !== "" ? rest : null;
+        }
+
         function listReadingHolds(recognisedParts, last) {
             var n = recognisedParts.length;
             var count = recognisedParts.filter(function (r) { return r; }).length;
@@ -902,7 +937,7 @@
                 (grammar.subjects || []).some(function (g) {
                     return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
                 });
-            var lastStands = recognisedParts[n - 1] || ownSubject || (grammar.predicate_verbs || []).some(function (v) {
+            var lastStands = recognisedParts[n - 1] || ownClause(last) !== null || ownSubject || (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });
             return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;
@@ -923,16 +958,18 @@
                 var recognisedParts = groups.map(function (g, i) {
                     var key = firstEnd + "," + g[0] + "," + g[1];
                     if (!Object.prototype.hasOwnProperty.call(seen, key)) {
-                        var alone = read(piece(folded, text(g)));
+                        var clause = i > 0 ? ownClause(text(g)) : null;
+                        var own = clause === null ? text(g) : clause;
+                        var alone = read(piece(folded, own));
                         var readings = alone.found ? [alone] : null;
-                        if (readings === null && i > 0) {
+                        if (readings === null && i > 0 && clause === null) {
                             for (var k = 0; k < prefixes.length; k++) {
                                 var r = read(piece(folded, prefixes[k] + " " + trim(text(g))));
                                 if (r.found) { readings = [r]; break; }
                             }
                         }
                         // A clause of its own may have two subjects.
-                        if (readings === null) { readings = subjectsSharing(folded, text(g)); }
+                        if (readings === null) { readings = subjectsSharing(folded, own); }
                         seen[key] = readings === null ? [alone] : readings;
                     }
                     seen[key].forEach(function (r) { out.push(r); });

@@ -1027,12 +1027,15 @@ impl Dictionary {
             for (i, g) in groups.iter().enumerate() {
                 let key = (first_end, g.start, g.end);
                 let readings = seen.entry(key).or_insert_with(|| {
-                    let alone = self.read(piece(folded, text(g)));
+                    // "..., and that the caller owns the lock": a clause with its own subject.
+                    let clause = (i > 0).then(|| self.grammar.own_clause(text(g))).flatten();
+                    let own = clause.unwrap_or(text(g));
+                    let alone = self.read(piece(folded, own));
                     if alone.found.is_some() {
                         return vec![alone];
                     }
                     // A later group may carry the first one's subject (and verb).
-                    if i > 0 {
+                    if i > 0 && clause.is_none() {
                         let shared = prefixes
                             .iter()
                             .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))
@@ -1043,7 +1046,7 @@ impl Dictionary {
                     }
                     // A clause of its own may have two subjects: "`ptr` is valid for writes, and
                     // `name` and `key` are valid for reads".
-                    self.subjects_sharing(folded, text(g))
+                    self.subjects_sharing(folded, own)
                         .unwrap_or_else(|| vec![alone])
                 });
                 recognised.push(readings.iter().all(|r| r.found.is_some()));

@@ -75,6 +75,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub restatements: Vec<String>,
     #[serde(default)]
+    pub clause_openings: Vec<String>,
+    #[serde(default)]
     pub relative_clause: Option<RelativeClause>,
     #[serde(default)]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
@@ -244,6 +246,7 @@ pub struct GrammarData {
     pub subject_distributives: Vec<String>,
     pub asides: Vec<String>,
     pub restatements: Vec<String>,
+    pub clause_openings: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -488,6 +491,7 @@ impl Grammar {
             .chain(&raw.subject_distributives)
             .chain(&raw.asides)
             .chain(&raw.restatements)
+            .chain(&raw.clause_openings)
             .chain(
                 raw.relative_clause
                     .iter()
@@ -571,6 +575,7 @@ impl Grammar {
             subject_distributives: raw.subject_distributives.clone(),
             asides: raw.asides.clone(),
             restatements: raw.restatements.clone(),
+            clause_openings: raw.clause_openings.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             caller_duty: raw.caller_duty.clone(),

@@ -487,6 +487,40 @@ impl Grammar {
         ])
     }
 
+    /// The clause a later part of a list holds when it opens with a word of `clause_openings`
+    /// ("ensure that `p` is valid and that the caller owns the lock": "the caller owns the
+    /// lock"); such a clause has a subject of its own. `None` for any other part, and when
+    /// the word is no conjunction: a subject followed by its verb ("..., and that is why ...")
+    /// or a determiner of a noun followed by its verb ("..., and that region is initialized").
+    pub fn own_clause<'a>(&self, part: &'a str) -> Option<&'a str> {
+        let part = part.trim_start();
+        let lower = lower_same_len(part)?;
+        let at = self.data.clause_openings.iter().find_map(|w| {
+            let w = w.to_lowercase();
+            (starts_with_words(&lower, &w) && lower.len() > w.len()).then_some(w.len() + 1)
+        })?;
+        let is_verb = |t: &str| {
+            self.data
+                .predicate_verbs
+                .iter()
+                .any(|v| starts_with_words(t, &v.to_lowercase()))
+        };
+        let after = &lower[at..];
+        let noun_then_verb = after.split_once(' ').is_some_and(|(word, then)| {
+            let pronoun = self
+                .data
+                .subjects
+                .iter()
+                .flat_map(|g| &g.words)
+                .chain(&self.data.not_subjects)
+                .any(|w| w.eq_ignore_ascii_case(word));
+            let code = word.chars().next().is_some_and(|c| mask_index(c).is_some());
+            !pronoun && !code && is_verb(then)
+        });
+        let rest = part[at..].trim_start();
+        (!is_verb(after) && !noun_then_verb && !rest.is_empty()).then_some(rest)
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
@@ -501,9 +535,10 @@ impl Grammar {
         if count == n {
             return true;
         }
-        let last_stands = recognised.last().copied().unwrap_or(false) || {
-            let lower = last.trim().to_lowercase();
-            self.data
+        let last_stands =
+            recognised.last().copied().unwrap_or(false) || self.own_clause(last).is_some() || {
+                let lower = last.trim().to_lowercase();
+                self.data
                 .predicate_verbs
                 .iter()
                 .any(|v| starts_with_words(&lower, &v.to_lowercase()))
@@ -522,7 +557,7 @@ impl Grammar {
                     .iter()
                     .flat_map(|g| &g.words)
                     .any(|w| starts_with_words(&lower, &w.to_lowercase()))
-        };
+            };
         (count >= 2 || (n == 2 && recognised[0])) && last_stands
     }
 }
@@ -550,6 +585,7 @@ mod tests {
             subject_distributives = ["both", "each"]
             asides = ["as with"]
             restatements = [", i.e."]
+            clause_openings = ["that"]
 
             [[subjects]]
             words = ["it"]
@@ -870,6 +906,29 @@ mod tests {
         assert!(g.is_placeholder("TODO"));
         assert!(g.is_placeholder("FIXME: explain"));
         assert!(!g.is_placeholder("todos are fine"));
+    }
+
+    #[test]
+    fn a_that_clause_in_a_list_has_its_own_subject() {
+        let g = grammar();
+        assert_eq!(
+            g.own_clause(" that the caller owns it"),
+            Some("the caller owns it")
+        );
+        assert_eq!(
+            g.own_clause("that \u{e000} is aligned"),
+            Some("\u{e000} is aligned")
+        );
+        assert_eq!(
+            g.own_clause("that it points to a list"),
+            Some("it points to a list")
+        );
+        // "that" as the subject, or as the determiner of a noun with its verb.
+        assert_eq!(g.own_clause("that has a count"), None);
+        assert_eq!(g.own_clause("that region has a count"), None);
+        assert_eq!(g.own_clause("that"), None);
+        assert_eq!(g.own_clause("the caller owns it"), None);
+        assert!(g.list_reading_holds(&[true, false], "that the caller owns it"));
     }
 
     #[test]

@@ -381,6 +381,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "It holds that the `p` is aligned.",
         "// SAFETY: The safety requirements ensure that the lock is initialised.",
         "// SAFETY: the pointer is valid because it was made from a mutable reference",
+        // A later part of a list opening with "that" is a clause with a subject of its own;
+        // not when "that" is the subject or a noun's determiner.
+        "The caller must ensure that `ptr` is valid and that the caller is the owner of the lock.",
+        "The caller must ensure that `p` is not dangling, that it points at a queue, and that it remains valid until the end of `'a`.",
+        "// SAFETY: `p` is valid and that is why it can be read.",
+        "// SAFETY: `a` and `b` are valid, and `b` >= `a`, and that region is initialized.",
     ] {
         out.push(list.to_string());
     }
