@@ -524,6 +524,29 @@
             }
             f.masked = words.join(" ");
         }
+        // grammar.rs, calls_in_words: "came from `f`" read as "came from a previous call to
+        // `f`" when the span names a function (`call_origin`).
+        var CALL_FUNCTION = grammar.call_origin ? new RegExp(grammar.call_origin.function, "u") : null;
+        function callsInWords(f) {
+            if (!CALL_FUNCTION || !f.codes.length) { return; }
+            var origin = grammar.call_origin;
+            var tokens = f.masked.split(" ");
+            var out = [];
+            tokens.forEach(function (t, i) {
+                var afterWords = origin.words.some(function (w) {
+                    var words = w.split(/\s+/u).filter(function (x) { return x !== ""; });
+                    if (i < words.length) { return false; }
+                    return words.every(function (word, j) {
+                        return tokens[i - words.length + j].toLowerCase() === word.toLowerCase();
+                    });
+                });
+                var c = t.codePointAt(0);
+                var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT ? f.codes[c - MASK_BASE] : undefined;
+                if (afterWords && code !== undefined && CALL_FUNCTION.test(code)) { out.push(origin.insert); }
+                out.push(t);
+            });
+            if (out.length !== tokens.length) { f.masked = out.join(" "); }
+        }
         function fold(text) {
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
@@ -532,6 +555,7 @@
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             f.masked = s;
             comparisonsInWords(f);
+            callsInWords(f);
             s = f.masked;
             var m = GRAMMAR_LIST_MARKER.exec(s);
             if (m) { s = s.slice(m[0].length); }

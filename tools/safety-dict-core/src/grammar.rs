@@ -81,6 +81,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
     #[serde(default)]
+    pub call_origin: Option<CallOrigin>,
+    #[serde(default)]
     pub caller_duty: Option<CallerDuty>,
 }
 
@@ -147,6 +149,18 @@ pub struct RelativeClause {
     pub pronouns: Vec<String>,
     pub max_noun_words: usize,
     pub not_in_noun: Vec<String>,
+}
+
+/// Words naming where a value came from ("came from"): before a code span that names a
+/// function (`function`, a regex in the syntax both engines read) they are read with `insert`
+/// after them ("it came from `Box::into_raw`" as "it came from a previous call to
+/// `Box::into_raw`"); before any other span ("came from `bool`") they stay as written.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CallOrigin {
+    pub words: Vec<String>,
+    pub insert: String,
+    pub function: String,
 }
 
 /// A clause that stresses a size of zero ("even for zero-length slices", "even if `T` has size
@@ -251,6 +265,8 @@ pub struct GrammarData {
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_origin: Option<CallOrigin>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caller_duty: Option<CallerDuty>,
 }
@@ -380,6 +396,8 @@ pub struct Grammar {
     not_subjects: std::sync::Arc<[Vec<char>]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
+    /// `call_origin.function`, compiled.
+    call_function: Option<Regex>,
 }
 
 fn folded_chars(words: &str) -> Vec<char> {
@@ -502,7 +520,12 @@ impl Grammar {
                     .iter()
                     .flat_map(|z| z.openings.iter().chain(&z.marks)),
             )
-            .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins));
+            .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins))
+            .chain(
+                raw.call_origin
+                    .iter()
+                    .flat_map(|c| c.words.iter().chain([&c.insert, &c.function])),
+            );
         for rule in rules {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
@@ -511,6 +534,13 @@ impl Grammar {
                 });
             }
         }
+        let call_function = match &raw.call_origin {
+            Some(c) => Some(Regex::new(&c.function).map_err(|_| GrammarError {
+                rule: c.function.clone(),
+                problem: "is no regex (call_origin.function): write one in the syntax of Rust's `regex` crate that JavaScript also reads",
+            })?),
+            None => None,
+        };
         let folded_key = |r: &str| crate::text::fold_whitespace(&r.to_lowercase());
         for duty in raw.caller_duty.iter().flat_map(|d| &d.lead_ins) {
             if !raw
@@ -578,6 +608,7 @@ impl Grammar {
             clause_openings: raw.clause_openings.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
+            call_origin: raw.call_origin.clone(),
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
@@ -622,6 +653,7 @@ impl Grammar {
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
+            call_function,
         })
     }
 
@@ -735,6 +767,7 @@ impl Grammar {
             f.masked = plain;
         }
         self.comparisons_in_words(&mut f);
+        self.calls_in_words(&mut f);
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
         s = self.strip_end(s);
@@ -849,6 +882,43 @@ impl Grammar {
             }
         }
         f.masked = words.join(" ");
+    }
+
+    /// "came from `f`" read as "came from a previous call to `f`" when the span names a
+    /// function (`call_origin`).
+    fn calls_in_words(&self, f: &mut Folded) {
+        let (Some(origin), Some(function)) = (&self.data.call_origin, &self.call_function) else {
+            return;
+        };
+        if f.codes.is_empty() {
+            return;
+        }
+        let tokens: Vec<&str> = f.masked.split(' ').collect();
+        let names_function = |t: &str| {
+            t.chars()
+                .next()
+                .and_then(mask_index)
+                .and_then(|k| f.codes.get(k))
+                .is_some_and(|code| function.is_match(code))
+        };
+        let mut out: Vec<&str> = Vec::with_capacity(tokens.len() + 4);
+        for (i, t) in tokens.iter().enumerate() {
+            let after_words = origin.words.iter().any(|w| {
+                let words: Vec<&str> = w.split_whitespace().collect();
+                i >= words.len()
+                    && tokens[i - words.len()..i]
+                        .iter()
+                        .zip(&words)
+                        .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            });
+            if after_words && names_function(t) {
+                out.push(&origin.insert);
+            }
+            out.push(t);
+        }
+        if out.len() != tokens.len() {
+            f.masked = out.join(" ");
+        }
     }
 
     /// `s` without its final punctuation and a conjunction left dangling at its end ("`ptr`
@@ -1194,10 +1264,53 @@ mod tests {
             op = ">"
             words = "is less than"
             swap = true
+            [call_origin]
+            words = ["came from"]
+            insert = "a call to"
+            function = '^(?:[A-Za-z_][A-Za-z0-9_]*::)+[a-z_][a-z0-9_]*$|^[a-z_][a-z0-9_]*\(\)$'
             "#,
         )
         .expect("test grammar parses");
         Grammar::compile(&raw).expect("test grammar compiles")
+    }
+
+    #[test]
+    fn came_from_a_function_is_a_call_to_it() {
+        let g = grammar();
+        for (text, folded) in [
+            (
+                "it came from `Box::into_raw`.",
+                "it came from a call to `Box::into_raw`",
+            ),
+            ("`p` Came From `make()`", "`p` Came From a call to `make()`"),
+            // A type or a value is no function; other words are no origin.
+            ("it came from `bool`", "it came from `bool`"),
+            ("it came from `self.ptr`", "it came from `self.ptr`"),
+            ("it came from a `Vec`", "it came from a `Vec`"),
+            ("it is from `Box::into_raw`", "it is from `Box::into_raw`"),
+        ] {
+            assert_folds(&g, text, folded);
+        }
+    }
+
+    #[test]
+    fn a_call_origin_that_is_no_regex_is_reported() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = ["safety:"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [call_origin]
+            words = ["came from"]
+            insert = "a call to"
+            function = '^(unclosed'
+            "#,
+        )
+        .expect("test grammar parses");
+        let err = Grammar::compile(&raw)
+            .err()
+            .expect("an unclosed group is no regex");
+        assert!(err.to_string().contains("is no regex"), "{err}");
     }
 
     #[test]

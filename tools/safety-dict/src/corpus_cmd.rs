@@ -387,6 +387,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The caller must ensure that `p` is not dangling, that it points at a queue, and that it remains valid until the end of `'a`.",
         "// SAFETY: `p` is valid and that is why it can be read.",
         "// SAFETY: `a` and `b` are valid, and `b` >= `a`, and that region is initialized.",
+        // "came from `f`" names a call only when the span names a function.
+        "// SAFETY: `ptr` is valid, because it came from `Box::into_raw`.",
+        "// SAFETY: `p` Came From `Vec::<u8>::as_ptr` and `q` comes from `make()`.",
+        "// SAFETY: `c` cannot overflow, since it came from `bool`, and it comes from `self`.",
     ] {
         out.push(list.to_string());
     }
