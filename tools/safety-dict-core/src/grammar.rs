@@ -1307,9 +1307,9 @@ mod tests {
             "#,
         )
         .expect("test grammar parses");
-        let err = Grammar::compile(&raw)
-            .err()
-            .expect("an unclosed group is no regex");
+        let Err(err) = Grammar::compile(&raw) else {
+            panic!("an unclosed group is no regex");
+        };
         assert!(err.to_string().contains("is no regex"), "{err}");
     }
 
