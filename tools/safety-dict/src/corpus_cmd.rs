@@ -391,6 +391,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `ptr` is valid, because it came from `Box::into_raw`.",
         "// SAFETY: `p` Came From `Vec::<u8>::as_ptr` and `q` comes from `make()`.",
         "// SAFETY: `c` cannot overflow, since it came from `bool`, and it comes from `self`.",
+        // Words that name a byte length fill a `usize` slot.
+        "The total length of the range must be no larger than `isize::MAX`, and adding that size to `start` must not \"wrap around\" the address space.",
     ] {
         out.push(list.to_string());
     }
