@@ -927,25 +927,20 @@
                 return false;
             });
             if (at < 0) { return null; }
-            function isVerb(t) {
-                return (grammar.predicate_verbs || []).some(function (v) {
-                    return startsWithWords(t, v.toLowerCase());
-                });
+            // Words without the punctuation that may end them ("that is, ...").
+            var words = lower.slice(at).split(" ").map(function (w) { return w.replace(/[,;:]+$/u, ""); });
+            var first = words[0], second = words.length > 1 ? words[1] : null;
+            function isVerb(w) {
+                return (grammar.predicate_verbs || []).some(function (v) { return v.toLowerCase() === w; });
             }
-            var after = lower.slice(at);
-            var space = after.indexOf(" ");
-            var nounThenVerb = false;
-            if (space >= 0) {
-                var word = after.slice(0, space);
-                var pronoun = (grammar.subjects || []).some(function (g) {
-                    return g.words.some(function (w) { return w.toLowerCase() === word; });
-                }) || (grammar.not_subjects || []).some(function (w) { return w.toLowerCase() === word; });
-                var c = word.codePointAt(0);
-                var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT;
-                nounThenVerb = !pronoun && !code && isVerb(after.slice(space + 1));
-            }
+            var pronoun = (grammar.subjects || []).some(function (g) {
+                return g.words.some(function (w) { return w.toLowerCase() === first; });
+            }) || (grammar.not_subjects || []).some(function (w) { return w.toLowerCase() === first; });
+            var c = first.codePointAt(0);
+            var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT;
+            var nounThenVerb = !pronoun && !code && second !== null && isVerb(second);
             var rest = part.slice(at).replace(/^\s+/, "");
-            return !isVerb(after) && !nounThenVerb && rest !== "" ? rest : null;
+            return !isVerb(first) && !nounThenVerb && rest !== "" ? rest : null;
         }
 
         function listReadingHolds(recognisedParts, last) {

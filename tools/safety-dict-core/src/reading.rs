@@ -499,26 +499,31 @@ impl Grammar {
             let w = w.to_lowercase();
             (starts_with_words(&lower, &w) && lower.len() > w.len()).then_some(w.len() + 1)
         })?;
-        let is_verb = |t: &str| {
+        // Words without the punctuation that may end them ("that is, ...").
+        let mut words = lower[at..]
+            .split(' ')
+            .map(|w| w.trim_end_matches([',', ';', ':']));
+        let (first, second) = (words.next().unwrap_or(""), words.next());
+        let is_verb = |w: &str| {
             self.data
                 .predicate_verbs
                 .iter()
-                .any(|v| starts_with_words(t, &v.to_lowercase()))
+                .any(|v| v.eq_ignore_ascii_case(w))
         };
-        let after = &lower[at..];
-        let noun_then_verb = after.split_once(' ').is_some_and(|(word, then)| {
-            let pronoun = self
-                .data
-                .subjects
-                .iter()
-                .flat_map(|g| &g.words)
-                .chain(&self.data.not_subjects)
-                .any(|w| w.eq_ignore_ascii_case(word));
-            let code = word.chars().next().is_some_and(|c| mask_index(c).is_some());
-            !pronoun && !code && is_verb(then)
-        });
+        let pronoun = self
+            .data
+            .subjects
+            .iter()
+            .flat_map(|g| &g.words)
+            .chain(&self.data.not_subjects)
+            .any(|w| w.eq_ignore_ascii_case(first));
+        let code = first
+            .chars()
+            .next()
+            .is_some_and(|c| mask_index(c).is_some());
+        let noun_then_verb = !pronoun && !code && second.is_some_and(is_verb);
         let rest = part[at..].trim_start();
-        (!is_verb(after) && !noun_then_verb && !rest.is_empty()).then_some(rest)
+        (!is_verb(first) && !noun_then_verb && !rest.is_empty()).then_some(rest)
     }
 
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the

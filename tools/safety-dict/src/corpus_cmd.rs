@@ -393,6 +393,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `c` cannot overflow, since it came from `bool`, and it comes from `self`.",
         // Words that name a byte length fill a `usize` slot.
         "The total length of the range must be no larger than `isize::MAX`, and adding that size to `start` must not \"wrap around\" the address space.",
+        // "this type" fills a type's slot; ", that is," opens a restatement; "that is," is no
+        // clause of its own.
+        "Instances of this type are always reference-counted, that is, a call to `get` keeps it alive.",
+        "// SAFETY: The type invariants guarantee that `Task` is always refcounted.",
+        "// SAFETY: `p` is valid and that is, at most, fine.",
     ] {
         out.push(list.to_string());
     }
