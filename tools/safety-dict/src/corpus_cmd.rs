@@ -398,6 +398,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Instances of this type are always reference-counted, that is, a call to `get` keeps it alive.",
         "// SAFETY: The type invariants guarantee that `Task` is always refcounted.",
         "// SAFETY: `p` is valid and that is, at most, fine.",
+        // "per" and "as per" give the reason after them.
+        "// SAFETY: `this` is valid per the loop invariant.",
+        "// SAFETY: since it's not empty, per the check above, `p` is valid as per the type invariants.",
     ] {
         out.push(list.to_string());
     }
