@@ -401,6 +401,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "per" and "as per" give the reason after them.
         "// SAFETY: `this` is valid per the loop invariant.",
         "// SAFETY: since it's not empty, per the check above, `p` is valid as per the type invariants.",
+        // ", which guarantees that" states what the reason before it guarantees.
+        "// SAFETY: By the type invariants, `p` came from `Box::into_raw`, which guarantees that `p` is aligned.",
     ] {
         out.push(list.to_string());
     }
