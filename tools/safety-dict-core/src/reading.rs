@@ -930,6 +930,7 @@ mod tests {
         );
         // "that" as the subject, or as the determiner of a noun with its verb.
         assert_eq!(g.own_clause("that has a count"), None);
+        assert_eq!(g.own_clause("that has, in short, a count"), None);
         assert_eq!(g.own_clause("that region has a count"), None);
         assert_eq!(g.own_clause("that"), None);
         assert_eq!(g.own_clause("the caller owns it"), None);
