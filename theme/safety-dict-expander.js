@@ -473,21 +473,41 @@
             for (var i = 0; i < cs.length; i++) { if (cs[i].op === op) { return cs[i]; } }
             return null;
         }
-        function comparisonInCode(code) {
+        // grammar.rs, comparisons_in_code: one comparison or a chain, each as [lhs, words, rhs].
+        function comparisonSides(c, left, right) { return c.swap ? [right, c.words, left] : [left, c.words, right]; }
+        function comparisonsInCode(code) {
             var tokens = code.split(" ");
-            var at = -1;
-            for (var i = 0; i < tokens.length; i++) {
-                if (comparison(tokens[i]) !== null) {
-                    if (at >= 0) { return null; }
-                    at = i;
-                }
-            }
-            if (at <= 0 || at + 1 === tokens.length) { return null; }
             var joiners = grammar.comparison_joiners || [];
             if (tokens.some(function (t) { return joiners.indexOf(t) >= 0; })) { return null; }
-            var c = comparison(tokens[at]);
-            var lhs = tokens.slice(0, at).join(" "), rhs = tokens.slice(at + 1).join(" ");
-            return c.swap ? [rhs, c.words, lhs] : [lhs, c.words, rhs];
+            var operands = [], ops = [], start = 0;
+            tokens.forEach(function (t, i) {
+                var c = comparison(t);
+                if (c !== null) { operands.push([start, i]); ops.push(c); start = i + 1; }
+            });
+            operands.push([start, tokens.length]);
+            if (!ops.length || operands.some(function (r) { return r[0] >= r[1]; })) { return null; }
+            function side(k) { return tokens.slice(operands[k][0], operands[k][1]).join(" "); }
+            return ops.map(function (c, i) { return comparisonSides(c, side(i), side(i + 1)); });
+        }
+        // grammar.rs, comparisons_as_words: joined by the grammar's conjunction; the first span
+        // is `first`, every other one new.
+        function comparisonsAsWords(f, first, cmps) {
+            var out = "";
+            cmps.forEach(function (c, i) {
+                if (i > 0) { out += " " + grammar.justification_conjunction + " "; }
+                var lhs;
+                var k = maskIndex(first);
+                if (i === 0 && k !== null) {
+                    f.codes[k] = c[0];
+                    lhs = first;
+                } else {
+                    f.codes.push(c[0]);
+                    lhs = String.fromCharCode(MASK_BASE + f.codes.length - 1);
+                }
+                f.codes.push(c[2]);
+                out += lhs + " " + c[1] + " " + String.fromCharCode(MASK_BASE + f.codes.length - 1);
+            });
+            return out;
         }
         function comparisonsInWords(f) {
             // grammar.rs: most folds hold no operator at all.
@@ -496,31 +516,39 @@
             var out = "";
             Array.from(f.masked).forEach(function (c) {
                 var k = maskIndex(c);
-                var split = k !== null && f.codes.length < MASK_LIMIT && k < f.codes.length ? comparisonInCode(f.codes[k]) : null;
-                if (split === null) { out += c; return; }
-                f.codes[k] = split[0];
-                out += c + " " + split[1] + " " + String.fromCharCode(MASK_BASE + f.codes.length);
-                f.codes.push(split[2]);
+                var cmps = k !== null && f.codes.length < MASK_LIMIT && k < f.codes.length ? comparisonsInCode(f.codes[k]) : null;
+                out += cmps === null ? c : comparisonsAsWords(f, c, cmps);
             });
+            // Operators between spans: every operand but the last is a span alone.
             var tokens = out.split(" ");
-            function isMask(t) {
+            function span(t, punctuation) {
                 var cs = Array.from(t);
-                return cs.length > 0 && maskIndex(cs[0]) !== null && cs.slice(1).every(function (c) { return ".,;:".indexOf(c) >= 0; });
+                if (!cs.length || maskIndex(cs[0]) === null) { return null; }
+                return cs.slice(1).every(function (c) { return punctuation && ".,;:".indexOf(c) >= 0; }) ? cs[0] : null;
             }
-            function isOp(t) { return t !== undefined && comparison(t) !== null; }
-            var words = tokens.slice();
-            for (var i = 1; i + 1 < tokens.length; i++) {
-                var between = Array.from(tokens[i - 1]).length === 1 && isMask(tokens[i - 1]) && isMask(tokens[i + 1]);
-                var chained = (i >= 2 && isOp(tokens[i - 2])) || isOp(tokens[i + 2]);
-                var c = comparison(tokens[i]);
-                if (c === null || !between || chained) { continue; }
-                words[i] = c.words;
-                if (c.swap) {
-                    var l = tokens[i - 1], r = tokens[i + 1];
-                    var rMask = Array.from(r)[0];
-                    words[i - 1] = rMask;
-                    words[i + 1] = l + r.slice(rMask.length);
+            function code(t) {
+                var m = span(t, true);
+                var k = m === null ? null : maskIndex(m);
+                return k !== null && k < f.codes.length ? f.codes[k] : "";
+            }
+            var words = [];
+            var i = 0;
+            while (i < tokens.length) {
+                var end = i;
+                while (span(tokens[end], false) !== null && end + 2 < tokens.length &&
+                       comparison(tokens[end + 1]) !== null && span(tokens[end + 2], true) !== null) {
+                    end += 2;
                 }
+                var first = end > i ? span(tokens[i], false) : null;
+                if (first === null) { words.push(tokens[i]); i += 1; continue; }
+                var cmps = [];
+                for (var k = i; k < end; k += 2) {
+                    cmps.push(comparisonSides(comparison(tokens[k + 1]), code(tokens[k]), code(tokens[k + 2])));
+                }
+                var last = tokens[end];
+                var punctuation = last.slice(Array.from(last)[0].length);
+                words.push(comparisonsAsWords(f, first, cmps) + punctuation);
+                i = end + 1;
             }
             f.masked = words.join(" ");
         }
@@ -834,8 +862,22 @@
         }
 
         // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
+        // reading.rs, holds_quantifier: "for all indices ..." binds what follows it.
+        function holdsQuantifier(masked) {
+            var lower = masked.toLowerCase();
+            return (grammar.quantifiers || []).some(function (q) {
+                q = q.toLowerCase();
+                for (var at = lower.indexOf(q); at >= 0; at = lower.indexOf(q, at + 1)) {
+                    var before = at === 0 ? "" : lower.charAt(at - 1);
+                    var after = lower.charAt(at + q.length);
+                    if ((before === "" || before === " ") && (after === "" || after === " ")) { return true; }
+                }
+                return false;
+            });
+        }
+
         function splitPredicates(masked) {
-            if (startsWithCondition(masked)) { return null; }
+            if (startsWithCondition(masked) || holdsQuantifier(masked)) { return null; }
             var lower = lowerSameLen(masked);
             if (lower === null) { return null; }
             var seps = (grammar.predicate_separators || []).map(function (x) { return separator(x.toLowerCase()); });

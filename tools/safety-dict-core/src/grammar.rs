@@ -77,6 +77,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub clause_openings: Vec<String>,
     #[serde(default)]
+    pub quantifiers: Vec<String>,
+    #[serde(default)]
     pub relative_clause: Option<RelativeClause>,
     #[serde(default)]
     pub zero_size_emphasis: Option<ZeroSizeEmphasis>,
@@ -149,6 +151,25 @@ pub struct RelativeClause {
     pub pronouns: Vec<String>,
     pub max_noun_words: usize,
     pub not_in_noun: Vec<String>,
+}
+
+/// One comparison read as words: "`lhs` <words> `rhs`" (the sides already in the order the
+/// words read them).
+struct Comparison {
+    lhs: String,
+    words: String,
+    rhs: String,
+}
+
+impl Comparison {
+    fn new(c: &CodeComparison, left: String, right: String) -> Comparison {
+        let (lhs, rhs) = if c.swap { (right, left) } else { (left, right) };
+        Comparison {
+            lhs,
+            words: c.words.clone(),
+            rhs,
+        }
+    }
 }
 
 /// Words naming where a value came from ("came from"): before a code span that names a
@@ -261,6 +282,7 @@ pub struct GrammarData {
     pub asides: Vec<String>,
     pub restatements: Vec<String>,
     pub clause_openings: Vec<String>,
+    pub quantifiers: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -510,6 +532,7 @@ impl Grammar {
             .chain(&raw.asides)
             .chain(&raw.restatements)
             .chain(&raw.clause_openings)
+            .chain(&raw.quantifiers)
             .chain(
                 raw.relative_clause
                     .iter()
@@ -606,6 +629,7 @@ impl Grammar {
             asides: raw.asides.clone(),
             restatements: raw.restatements.clone(),
             clause_openings: raw.clause_openings.clone(),
+            quantifiers: raw.quantifiers.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             call_origin: raw.call_origin.clone(),
@@ -793,38 +817,79 @@ impl Grammar {
         self.data.code_comparisons.iter().find(|c| c.op == op)
     }
 
-    /// A code span that is one comparison ("len <= cap"): its two sides, in the order its
-    /// words read them, and those words. Not a chain ("a < b < c") nor a comparison joined
-    /// to others ("a < b && c"): only one operator and none of `comparison_joiners`.
-    fn comparison_in_code<'c>(&self, code: &'c str) -> Option<(&'c str, &str, &'c str)> {
+    /// A code span that is one comparison ("len <= cap") or a chain of them ("a < b <= c"):
+    /// each comparison's two sides, in the order its words read them, and those words; a
+    /// chain gives one comparison per operator, its middle operands in two of them. Not a
+    /// comparison joined to others ("a < b && c", `comparison_joiners`), nor one with a side
+    /// missing.
+    fn comparisons_in_code(&self, code: &str) -> Option<Vec<Comparison>> {
         let tokens: Vec<&str> = code.split(' ').collect();
-        let mut ops = tokens
+        if tokens
             .iter()
-            .enumerate()
-            .filter(|(_, t)| self.comparison(t).is_some());
-        let (i, op) = ops.next()?;
-        if ops.next().is_some()
-            || i == 0
-            || i + 1 == tokens.len()
-            || tokens
-                .iter()
-                .any(|t| self.data.comparison_joiners.iter().any(|j| j == t))
+            .any(|t| self.data.comparison_joiners.iter().any(|j| j == t))
         {
             return None;
         }
-        let at = tokens[..i].iter().map(|t| t.len() + 1).sum::<usize>();
-        let c = self.comparison(op)?;
-        let (lhs, rhs) = (&code[..at - 1], &code[at + op.len() + 1..]);
-        Some(if c.swap {
-            (rhs, c.words.as_str(), lhs)
-        } else {
-            (lhs, c.words.as_str(), rhs)
-        })
+        // The operands between the operators (token ranges), and the operators.
+        let mut operands = Vec::new();
+        let mut ops = Vec::new();
+        let mut start = 0;
+        for (i, t) in tokens.iter().enumerate() {
+            if let Some(c) = self.comparison(t) {
+                operands.push(start..i);
+                ops.push(c);
+                start = i + 1;
+            }
+        }
+        operands.push(start..tokens.len());
+        if ops.is_empty() || operands.iter().any(|r| r.is_empty()) {
+            return None;
+        }
+        let side = |k: usize| tokens[operands[k].clone()].join(" ");
+        Some(
+            ops.iter()
+                .enumerate()
+                .map(|(i, c)| Comparison::new(c, side(i), side(i + 1)))
+                .collect(),
+        )
     }
 
-    /// A comparison written as code read as its words: "`len <= cap`" as "`len` is less than
-    /// or equal to `cap`" (the span split in two), and "`read` > `write`" (an operator between
-    /// two spans) as "`write` is less than `read`".
+    /// Comparisons as words, joined by `justification_conjunction`: each one's sides in spans
+    /// around its words ("`a` is less than `b` and `b` is less than or equal to `c`"). The
+    /// first span is `first`, its code replaced; every other span is a new one.
+    fn comparisons_as_words(&self, f: &mut Folded, first: char, cmps: Vec<Comparison>) -> String {
+        let mut out = String::new();
+        for (i, c) in cmps.into_iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+                out.push_str(&self.data.justification_conjunction);
+                out.push(' ');
+            }
+            let lhs = match mask_index(first).filter(|_| i == 0) {
+                Some(k) => {
+                    f.codes[k] = c.lhs;
+                    first
+                }
+                None => {
+                    f.codes.push(c.lhs);
+                    mask_char(f.codes.len() - 1)
+                }
+            };
+            f.codes.push(c.rhs);
+            out.push(lhs);
+            out.push(' ');
+            out.push_str(&c.words);
+            out.push(' ');
+            out.push(mask_char(f.codes.len() - 1));
+        }
+        out
+    }
+
+    /// Comparisons written as code read as their words: "`len <= cap`" as "`len` is less than
+    /// or equal to `cap`" (the span split in two), "`read` > `write`" (an operator between two
+    /// spans) as "`write` is less than `read`", and a chain ("`a < b <= c`", "`a` ≤ `b` ≤ `c`")
+    /// as each of its comparisons ("`a` is less than `b` and `b` is less than or equal to
+    /// `c`").
     fn comparisons_in_words(&self, f: &mut Folded) {
         // Every fold comes here (phrasings, pieces, runs located in an item); most hold no
         // operator at all.
@@ -832,54 +897,66 @@ impl Grammar {
         if !has_op(&f.masked) && !f.codes.iter().any(|c| has_op(c)) {
             return;
         }
-        let mut out = String::with_capacity(f.masked.len() + 16);
-        for c in f.masked.chars() {
-            let split = mask_index(c)
+        let masked = std::mem::take(&mut f.masked);
+        let mut out = String::with_capacity(masked.len() + 16);
+        for c in masked.chars() {
+            let cmps = mask_index(c)
                 .filter(|_| f.codes.len() < MASK_LIMIT)
-                .and_then(|k| {
-                    let (lhs, words, rhs) = self.comparison_in_code(f.codes.get(k)?)?;
-                    Some((k, lhs.to_string(), words.to_string(), rhs.to_string()))
-                });
-            match split {
-                Some((k, lhs, words, rhs)) => {
-                    f.codes[k] = lhs;
-                    out.push(c);
-                    out.push(' ');
-                    out.push_str(&words);
-                    out.push(' ');
-                    out.push(mask_char(f.codes.len()));
-                    f.codes.push(rhs);
-                }
+                .and_then(|k| self.comparisons_in_code(f.codes.get(k)?));
+            match cmps {
+                Some(cmps) => out.push_str(&self.comparisons_as_words(f, c, cmps)),
                 None => out.push(c),
             }
         }
-        // An operator between two spans, the right one followed by nothing or punctuation;
-        // not in a chain ("`a` ≤ `b` ≤ `c`").
+        // Operators between spans: "`a` ≤ `b`", "`a` ≤ `b` ≤ `c`". Every operand but the last
+        // is a span alone; the last one may have punctuation after it.
         let tokens: Vec<&str> = out.split(' ').collect();
-        let is_mask = |t: &str| {
+        let span = |t: &str, punctuation: bool| {
             let mut cs = t.chars();
-            cs.next().is_some_and(|c| mask_index(c).is_some())
-                && cs.all(|c| matches!(c, '.' | ',' | ';' | ':'))
+            let m = cs.next().filter(|&c| mask_index(c).is_some())?;
+            cs.all(|c| punctuation && matches!(c, '.' | ',' | ';' | ':'))
+                .then_some(m)
         };
-        let is_op = |t: &str| self.comparison(t).is_some();
-        let mut words: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
-        for i in 1..tokens.len().saturating_sub(1) {
-            let between = tokens[i - 1].chars().count() == 1
-                && is_mask(tokens[i - 1])
-                && is_mask(tokens[i + 1]);
-            let chained =
-                (i >= 2 && is_op(tokens[i - 2])) || tokens.get(i + 2).is_some_and(|t| is_op(t));
-            let Some(c) = self.comparison(tokens[i]).filter(|_| between && !chained) else {
+        let code = |f: &Folded, t: &str| {
+            span(t, true)
+                .and_then(mask_index)
+                .and_then(|k| f.codes.get(k).cloned())
+                .unwrap_or_default()
+        };
+        let mut words: Vec<String> = Vec::with_capacity(tokens.len());
+        let mut i = 0;
+        while i < tokens.len() {
+            // The longest run "span op span (op span)*" from here.
+            let mut end = i;
+            while span(tokens[end], false).is_some()
+                && tokens
+                    .get(end + 1)
+                    .is_some_and(|t| self.comparison(t).is_some())
+                && tokens.get(end + 2).is_some_and(|t| span(t, true).is_some())
+            {
+                end += 2;
+            }
+            let Some(first) = span(tokens[i], false).filter(|_| end > i) else {
+                words.push(tokens[i].to_string());
+                i += 1;
                 continue;
             };
-            words[i] = c.words.clone();
-            if c.swap {
-                // The masks trade places; the right one's punctuation stays at the right.
-                let (l, r) = (tokens[i - 1], tokens[i + 1]);
-                let r_mask = r.chars().next().map(String::from).unwrap_or_default();
-                words[i - 1] = r_mask.clone();
-                words[i + 1] = format!("{l}{}", &r[r_mask.len()..]);
-            }
+            let cmps: Vec<Comparison> = (i..end)
+                .step_by(2)
+                .filter_map(|k| {
+                    let c = self.comparison(tokens[k + 1])?;
+                    Some(Comparison::new(
+                        c,
+                        code(f, tokens[k]),
+                        code(f, tokens[k + 2]),
+                    ))
+                })
+                .collect();
+            let last = tokens[end];
+            let punctuation = &last[last.chars().next().map_or(0, char::len_utf8)..];
+            let read = self.comparisons_as_words(f, first, cmps);
+            words.push(format!("{read}{punctuation}"));
+            i = end + 1;
         }
         f.masked = words.join(" ");
     }
@@ -1261,6 +1338,9 @@ mod tests {
             op = "<="
             words = "is less than or equal to"
             [[code_comparison]]
+            op = "<"
+            words = "is less than"
+            [[code_comparison]]
             op = ">"
             words = "is less than"
             swap = true
@@ -1325,12 +1405,26 @@ mod tests {
             ("`a > b`", "`b` is less than `a`"),
             ("`read` > `write`, so", "`write` is less than `read`, so"),
             ("`len` <= `cap`.", "`len` is less than or equal to `cap`"),
-            // Not one comparison: generics, a chain, one joined to others, no spaces.
+            // A chain is each of its comparisons, the middle operand in both.
+            (
+                "`a` <= `b` <= `c`",
+                "`a` is less than or equal to `b` and `b` is less than or equal to `c`",
+            ),
+            (
+                "`pos < end <= self.len()`.",
+                "`pos` is less than `end` and `end` is less than or equal to `self.len()`",
+            ),
+            (
+                "`a > b` and `c` > `d` > `e`, so",
+                "`b` is less than `a` and `d` is less than `c` and `e` is less than `d`, so",
+            ),
+            // Not a comparison: generics, one joined to others, no spaces, a side missing.
             ("`Vec<T>` is fine", "`Vec<T>` is fine"),
-            ("`a` <= `b` <= `c`", "`a` <= `b` <= `c`"),
             ("`a <= b && c`", "`a <= b && c`"),
             ("`a<=b`", "`a<=b`"),
-            ("`a <= b <= c`", "`a <= b <= c`"),
+            ("`a <= <= c`", "`a <= <= c`"),
+            ("`<= c`", "`<= c`"),
+            ("`a` <= and `b`", "`a` <= and `b`"),
         ] {
             assert_folds(&g, text, folded);
         }

@@ -91,6 +91,21 @@ impl Grammar {
             .any(|c| starts_with_words(&lower, &c.to_lowercase()))
     }
 
+    /// Whether the sentence holds a quantifier outside code ("for all indices `0 < i < n`,
+    /// ..."): what follows it is said of every value it ranges over, so its parts are no
+    /// statements of their own.
+    pub fn holds_quantifier(&self, masked: &str) -> bool {
+        let lower = masked.to_lowercase();
+        self.data.quantifiers.iter().any(|q| {
+            let q = q.to_lowercase();
+            lower.match_indices(&q).any(|(at, _)| {
+                let before = lower[..at].chars().next_back();
+                let after = lower[at + q.len()..].chars().next();
+                before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
+            })
+        })
+    }
+
     /// Every way the connectors split the sentence into a statement and a reason, connector
     /// by connector in the grammar's order, each from left to right.
     pub fn reasoned_splits(&self, masked: &str) -> Vec<Reasoned> {
@@ -220,7 +235,7 @@ impl Grammar {
     /// condition. A separator may also stand inside one predicate ("valid for reads and
     /// writes"); `groupings` gives the ways to join parts again.
     pub fn split_predicates(&self, masked: &str) -> Option<Vec<Range<usize>>> {
-        if self.starts_with_condition(masked) {
+        if self.starts_with_condition(masked) || self.holds_quantifier(masked) {
             return None;
         }
         let lower = lower_same_len(masked)?;
@@ -591,6 +606,7 @@ mod tests {
             asides = ["as with"]
             restatements = [", i.e."]
             clause_openings = ["that"]
+            quantifiers = ["for all"]
 
             [[subjects]]
             words = ["it"]
@@ -758,6 +774,11 @@ mod tests {
             .map(|v| v.into_iter().map(|r| &text[r]).collect::<Vec<_>>());
         assert_eq!(parts, Some(vec!["p is valid", "non-null", "aligned"]));
         assert_eq!(g.split_predicates("p is valid"), None);
+        assert_eq!(
+            g.split_predicates("p is a heap, i.e. for all i, a and b"),
+            None
+        );
+        assert!(g.split_predicates("p is valid and good for alls").is_some());
         assert_eq!(g.split_predicates("if p is null, q is valid"), None);
         assert_eq!(g.split_predicates("p is valid, , aligned"), None);
     }

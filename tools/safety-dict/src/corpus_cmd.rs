@@ -403,6 +403,14 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: since it's not empty, per the check above, `p` is valid as per the type invariants.",
         // ", which guarantees that" states what the reason before it guarantees.
         "// SAFETY: By the type invariants, `p` came from `Box::into_raw`, which guarantees that `p` is aligned.",
+        // A chain of comparisons is each of its comparisons.
+        "The caller must guarantee that `pos < end <= self.len()`.",
+        "Requires that `initialized.start` ≤ `initialized.end` ≤ `capacity`.",
+        "// SAFETY: `x` > `y` > `z`, so `p` is valid.",
+        "// SAFETY: `a > b >= c`.",
+        "// SAFETY: `a < b && b <= c`, and `d <= <= e`.",
+        // A quantifier binds what follows it: no statements of their own.
+        "`v` must be sorted, i.e. for all indices `0 < i < v.len()`, `v[i - 1] <= v[i]`.",
     ] {
         out.push(list.to_string());
     }
