@@ -411,6 +411,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `a < b && b <= c`, and `d <= <= e`.",
         // A quantifier binds what follows it: no statements of their own.
         "`v` must be sorted, i.e. for all indices `0 < i < v.len()`, `v[i - 1] <= v[i]`.",
+        // Words that name an integer or a lock fill its slot.
+        "The value must not be zero.",
+        "The mutex must be locked by the current thread.",
     ] {
         out.push(list.to_string());
     }
