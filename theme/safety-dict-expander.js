@@ -861,7 +861,6 @@
             return out;
         }
 
-        // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
         // reading.rs, holds_quantifier: "for all indices ..." binds what follows it.
         function holdsQuantifier(masked) {
             var lower = masked.toLowerCase();
@@ -876,6 +875,7 @@
             });
         }
 
+        // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
         function splitPredicates(masked) {
             if (startsWithCondition(masked) || holdsQuantifier(masked)) { return null; }
             var lower = lowerSameLen(masked);
