@@ -610,8 +610,9 @@
             return f;
         }
 
+        // expand.rs, piece: without the commas that joined it to the rest.
         function piece(folded, masked) {
-            return unmasked({ masked: trim(masked), codes: folded.codes });
+            return unmasked({ masked: trim(trim(masked).replace(/,+$/u, "")), codes: folded.codes });
         }
 
         // A code slot also takes the grammar's subjects ("the pointer") that fit its variable's

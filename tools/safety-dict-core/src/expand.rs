@@ -1304,8 +1304,10 @@ fn split_ci_ranges(text: &str, sep: &str) -> Vec<Range<usize>> {
 }
 
 /// A slice of a folded sentence, back as Markdown text.
+/// A piece of a sentence, code back in backticks, without the commas that joined it to the
+/// rest ("`p` is valid," of "`p` is valid, because ...").
 fn piece(folded: &Folded, masked: &str) -> String {
-    folded.unmask(masked.trim())
+    folded.unmask(masked.trim().trim_end_matches(',').trim_end())
 }
 
 /// Indented Markdown: one bullet per line of each tree, each linked to its entry.
