@@ -414,6 +414,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // Words that name an integer or a lock fill its slot.
         "The value must not be zero.",
         "The mutex must be locked by the current thread.",
+        // A pointer held in the code, or its pointee, is the code.
+        "// SAFETY: The pointer in `self.0` is guaranteed to be valid by the type invariant.",
+        "The caller must ensure that the pointee of `bd` is valid for reads for the duration of this function.",
+        "`init` must have been called on this instance.",
     ] {
         out.push(list.to_string());
     }
