@@ -1122,12 +1122,18 @@
         }
 
         // reading.rs, without_zero_size_emphasis: where the statement a zero-size emphasis stresses stands.
-        function withoutZeroSizeEmphasis(masked) {
+        // A zero size may be named in code ("if `T` has size `0`"): the clause is read with its
+        // spans' code.
+        function withoutZeroSizeEmphasis(masked, codes) {
             var z = grammar.zero_size_emphasis;
             var lower = lowerSameLen(masked);
             if (!z || lower === null) { return null; }
             function namesZero(clause) {
-                return z.marks.some(function (m) { return clause.indexOf(m.toLowerCase()) >= 0; });
+                var text = Array.from(clause).map(function (c) {
+                    var k = maskIndex(c);
+                    return k !== null && k < codes.length ? codes[k].toLowerCase() : c;
+                }).join("");
+                return z.marks.some(function (m) { return text.indexOf(m.toLowerCase()) >= 0; });
             }
             for (var i = 0; i < z.openings.length; i++) {
                 var opening = z.openings[i].toLowerCase();
@@ -1413,7 +1419,7 @@
                 consider(predicates(folded, masked.slice(again.statement[0], again.statement[1]))
                     .concat([read(piece(folded, masked.slice(again.restatement[0], again.restatement[1])))]), []);
             }
-            var stressed = withoutZeroSizeEmphasis(masked);
+            var stressed = withoutZeroSizeEmphasis(masked, folded.codes);
             if (stressed !== null) { consider(predicates(folded, masked.slice(stressed[0], stressed[1])), []); }
             var parts = partsOf(folded, masked);
             if (parts !== null) { consider(parts, []); }

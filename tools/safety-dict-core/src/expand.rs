@@ -737,7 +737,10 @@ impl Dictionary {
             consider(parts, Vec::new());
         }
         // A statement stressed for size zero holds for every size.
-        if let Some(r) = self.grammar.without_zero_size_emphasis(masked) {
+        if let Some(r) = self
+            .grammar
+            .without_zero_size_emphasis(masked, &folded.codes)
+        {
             consider(self.predicates(&folded, &masked[r]), Vec::new());
         }
         // A list of predicates, or subjects sharing one, with no reason (the whole sentence was

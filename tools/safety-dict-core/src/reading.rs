@@ -380,11 +380,25 @@ impl Grammar {
     /// The statement a zero-size emphasis stresses, without the emphasis: "`p` must be
     /// aligned, even if `T` has size 0" and "Even for zero-length slices, `p` must be aligned"
     /// give where "`p` must be aligned" stands. `None` when no clause of the sentence opens
-    /// with an emphasis word and names a zero size.
-    pub fn without_zero_size_emphasis(&self, masked: &str) -> Option<Range<usize>> {
+    /// with an emphasis word and names a zero size, in words or code ("if `T` has size `0`";
+    /// `codes` are the sentence's code spans).
+    pub fn without_zero_size_emphasis(
+        &self,
+        masked: &str,
+        codes: &[String],
+    ) -> Option<Range<usize>> {
         let z = self.data.zero_size_emphasis.as_ref()?;
         let lower = lower_same_len(masked)?;
-        let names_zero = |clause: &str| z.marks.iter().any(|m| clause.contains(&m.to_lowercase()));
+        let names_zero = |clause: &str| {
+            let text: String = clause
+                .chars()
+                .map(|c| match mask_index(c).and_then(|k| codes.get(k)) {
+                    Some(code) => code.to_lowercase(),
+                    None => c.to_string(),
+                })
+                .collect();
+            z.marks.iter().any(|m| text.contains(&m.to_lowercase()))
+        };
         for opening in &z.openings {
             let opening = opening.to_lowercase();
             if starts_with_words(&lower, &opening) {
@@ -837,7 +851,10 @@ mod tests {
     #[test]
     fn zero_size_emphasis_is_dropped_only_for_zero_sizes() {
         let g = grammar();
-        let cut = |s: &str| g.without_zero_size_emphasis(s).map(|r| s[r].to_string());
+        let cut = |s: &str| {
+            g.without_zero_size_emphasis(s, &[])
+                .map(|r| s[r].to_string())
+        };
         assert_eq!(
             cut("p must be aligned, even if T has size 0."),
             Some("p must be aligned".to_string())
@@ -852,6 +869,16 @@ mod tests {
         );
         assert_eq!(cut("p stays valid even if q is read"), None);
         assert_eq!(cut("p is valid"), None);
+        // A size named in code: "if `T` has size `0`".
+        let codes = ["T".to_string(), "0".to_string()];
+        let coded = "Even if \u{e000} has size \u{e001}, p is aligned";
+        assert_eq!(
+            g.without_zero_size_emphasis(coded, &codes)
+                .map(|r| &coded[r]),
+            Some("p is aligned")
+        );
+        let other = ["T".to_string(), "n".to_string()];
+        assert_eq!(g.without_zero_size_emphasis(coded, &other), None);
     }
 
     #[test]

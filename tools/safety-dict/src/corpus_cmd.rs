@@ -418,6 +418,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: The pointer in `self.0` is guaranteed to be valid by the type invariant.",
         "The caller must ensure that the pointee of `bd` is valid for reads for the duration of this function.",
         "`init` must have been called on this instance.",
+        // A zero size named in code.
+        "Note that even if `T` has size `0`, the pointer must be properly aligned.",
+        "Note that even if `T` has size `n`, the pointer must be properly aligned.",
     ] {
         out.push(list.to_string());
     }
