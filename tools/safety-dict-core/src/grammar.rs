@@ -420,6 +420,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `call_origin.function`, compiled.
     call_function: Option<Regex>,
+    /// `call_origin.words`, each lowercased, whole and split into its words.
+    call_words: Vec<(String, Vec<String>)>,
 }
 
 fn folded_chars(words: &str) -> Vec<char> {
@@ -678,6 +680,15 @@ impl Grammar {
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
             call_function,
+            call_words: raw
+                .call_origin
+                .iter()
+                .flat_map(|c| &c.words)
+                .map(|w| {
+                    let words: Vec<String> = w.split_whitespace().map(str::to_lowercase).collect();
+                    (words.join(" "), words)
+                })
+                .collect(),
         })
     }
 
@@ -970,6 +981,15 @@ impl Grammar {
         if f.codes.is_empty() {
             return;
         }
+        // Most folds hold none of the words: look for them before splitting into tokens.
+        let lower = Folded::lowercase(&f.masked);
+        if !self
+            .call_words
+            .iter()
+            .any(|(phrase, _)| lower.contains(phrase.as_str()))
+        {
+            return;
+        }
         let tokens: Vec<&str> = f.masked.split(' ').collect();
         let names_function = |t: &str| {
             t.chars()
@@ -980,12 +1000,11 @@ impl Grammar {
         };
         let mut out: Vec<&str> = Vec::with_capacity(tokens.len() + 4);
         for (i, t) in tokens.iter().enumerate() {
-            let after_words = origin.words.iter().any(|w| {
-                let words: Vec<&str> = w.split_whitespace().collect();
+            let after_words = self.call_words.iter().any(|(_, words)| {
                 i >= words.len()
                     && tokens[i - words.len()..i]
                         .iter()
-                        .zip(&words)
+                        .zip(words)
                         .all(|(a, b)| a.eq_ignore_ascii_case(b))
             });
             if after_words && names_function(t) {
