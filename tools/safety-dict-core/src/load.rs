@@ -304,10 +304,21 @@ fn load_grammar(root: &Files, diags: &mut Diagnostics) -> Result<Option<Grammar>
     match Grammar::compile(&raw) {
         Ok(g) => Ok(Some(g)),
         Err(e) => {
-            diags.push(src.diag(0..0, e.to_string()).with_hint("fix the rule"));
+            let span = rule_span(&src.text, &e.rule).unwrap_or(0..0);
+            diags.push(src.diag(span, e.to_string()).with_hint("fix the rule"));
             Ok(None)
         }
     }
+}
+
+/// Where a grammar rule stands in `grammar.toml`: the first TOML string, in either quotes,
+/// that holds exactly its text. `None` when it is written with escapes.
+fn rule_span(text: &str, rule: &str) -> Option<Range<usize>> {
+    ['"', '\'']
+        .into_iter()
+        .filter_map(|q| text.find(&format!("{q}{rule}{q}")))
+        .min()
+        .map(|at| at + 1..at + 1 + rule.len())
 }
 
 /// What loading some entry files gave.

@@ -421,7 +421,19 @@ fn missing_grammar_file() {
 fn empty_grammar_rule() {
     assert_problems(
         "grammar-empty-rule",
-        &["dictionary/grammar.toml:1:1: grammar rule \"  \" is empty: it would match everywhere"],
+        &["dictionary/grammar.toml:7:9: grammar rule \"  \" is empty: it would match everywhere"],
+    );
+}
+
+#[test]
+fn grammar_rule_that_is_no_regex() {
+    assert_problems(
+        "grammar-bad-regex",
+        &[
+            "dictionary/grammar.toml:9:13: grammar rule \"^(unclosed\" is no regex \
+           (call_origin.function): write one in the syntax of Rust's `regex` crate that \
+           JavaScript also reads",
+        ],
     );
 }
 
