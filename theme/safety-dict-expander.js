@@ -555,22 +555,28 @@
         // grammar.rs, calls_in_words: "came from `f`" read as "came from a previous call to
         // `f`" when the span names a function (`call_origin`).
         var CALL_FUNCTION = grammar.call_origin ? new RegExp(grammar.call_origin.function, "u") : null;
+        // grammar.rs, call_words: each of the words lowercased, whole and split.
+        var CALL_WORDS = grammar.call_origin ? grammar.call_origin.words.map(function (w) {
+            var words = w.toLowerCase().split(/\s+/u).filter(function (x) { return x !== ""; });
+            return { phrase: words.join(" "), words: words };
+        }) : [];
         function callsInWords(f) {
             if (!CALL_FUNCTION || !f.codes.length) { return; }
-            var origin = grammar.call_origin;
+            // Most folds hold none of the words: look for them before splitting into tokens.
+            var lower = f.masked.toLowerCase();
+            if (!CALL_WORDS.some(function (w) { return lower.indexOf(w.phrase) >= 0; })) { return; }
             var tokens = f.masked.split(" ");
             var out = [];
             tokens.forEach(function (t, i) {
-                var afterWords = origin.words.some(function (w) {
-                    var words = w.split(/\s+/u).filter(function (x) { return x !== ""; });
-                    if (i < words.length) { return false; }
-                    return words.every(function (word, j) {
-                        return tokens[i - words.length + j].toLowerCase() === word.toLowerCase();
+                var afterWords = CALL_WORDS.some(function (w) {
+                    if (i < w.words.length) { return false; }
+                    return w.words.every(function (word, j) {
+                        return tokens[i - w.words.length + j].toLowerCase() === word;
                     });
                 });
-                var c = t.codePointAt(0);
-                var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT ? f.codes[c - MASK_BASE] : undefined;
-                if (afterWords && code !== undefined && CALL_FUNCTION.test(code)) { out.push(origin.insert); }
+                var k = maskIndex(Array.from(t)[0]);
+                var code = k !== null && k < f.codes.length ? f.codes[k] : undefined;
+                if (afterWords && code !== undefined && CALL_FUNCTION.test(code)) { out.push(grammar.call_origin.insert); }
                 out.push(t);
             });
             if (out.length !== tokens.length) { f.masked = out.join(" "); }
@@ -979,8 +985,7 @@
             var pronoun = (grammar.subjects || []).some(function (g) {
                 return g.words.some(function (w) { return w.toLowerCase() === first; });
             }) || (grammar.not_subjects || []).some(function (w) { return w.toLowerCase() === first; });
-            var c = first.codePointAt(0);
-            var code = c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT;
+            var code = maskIndex(Array.from(first)[0]) !== null;
             var nounThenVerb = !pronoun && !code && second !== null && isVerb(second);
             var rest = part.slice(at).replace(/^\s+/, "");
             return !isVerb(first) && !nounThenVerb && rest !== "" ? rest : null;

@@ -386,6 +386,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The caller must ensure that `ptr` is valid and that the caller is the owner of the lock.",
         "The caller must ensure that `p` is not dangling, that it points at a queue, and that it remains valid until the end of `'a`.",
         "// SAFETY: `p` is valid and that is why it can be read.",
+        "The caller must ensure that `p` is valid and that `q` is aligned.",
         "// SAFETY: `a` and `b` are valid, and `b` >= `a`, and that region is initialized.",
         // "came from `f`" names a call only when the span names a function.
         "// SAFETY: `ptr` is valid, because it came from `Box::into_raw`.",
