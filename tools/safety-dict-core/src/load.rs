@@ -461,8 +461,10 @@ fn build_entry(
     let check_phrasing = |s: &Spanned<String>, what: &str, diags: &mut Diagnostics| {
         let codes: HashSet<&str> = code_spans(s.get_ref()).into_iter().collect();
         // A type variable may be left out: it is then the pointee type ("`ptr` points to a
-        // valid value" for "... of type `T`").
-        for v in vars.iter().filter(|v| v.ty != "type") {
+        // valid value" for "... of type `T`"). So may a lifetime: "we have a mutable reference
+        // to `x`" claims unique access for a time it does not name, which the expansion shows
+        // unfilled.
+        for v in vars.iter().filter(|v| v.ty != "type" && v.ty != "lifetime") {
             if !codes.contains(v.name.as_str()) {
                 diags.push(
                     src.diag(

@@ -422,6 +422,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A zero size named in code.
         "Note that even if `T` has size `0`, the pointer must be properly aligned.",
         "Note that even if `T` has size `n`, the pointer must be properly aligned.",
+        // The owner of a lock holds it; the owner of anything else does not.
+        "// SAFETY: The caller owns the lock, so it is safe to unlock it.",
+        "// SAFETY: `ptr` is valid and the caller is the owner of the spinlock.",
+        "The caller must own the `ListArc` for this value.",
+        // A reference or access for a time not named: the lifetime stays unfilled.
+        "// SAFETY: By the function signature, we have a mutable reference to `self`.",
+        "// SAFETY: We have an immutable reference to `self` and exclusive access to `k`.",
     ] {
         out.push(list.to_string());
     }
