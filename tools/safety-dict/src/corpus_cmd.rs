@@ -429,6 +429,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A reference or access for a time not named: the lifetime stays unfilled.
         "// SAFETY: By the function signature, we have a mutable reference to `self`.",
         "// SAFETY: We have an immutable reference to `self` and exclusive access to `k`.",
+        // A range of elements is a place.
+        "// SAFETY: we just initialized the elements `..n + 2`.",
     ] {
         out.push(list.to_string());
     }
