@@ -431,6 +431,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: We have an immutable reference to `self` and exclusive access to `k`.",
         // A range of elements is a place.
         "// SAFETY: we just initialized the elements `..n + 2`.",
+        // What breaking a requirement causes is no part of it; bytes and chars by their words.
+        "Every byte in the slice must be in `0..=127`, or else this is UB.",
+        "This char must be within the ASCII range, or else this is undefined behavior.",
+        // A promise of the caller without the article.
+        "// SAFETY: Caller asserts that result is a valid ASCII character.",
+        "caller must guarantee that `p` is valid.",
     ] {
         out.push(list.to_string());
     }
