@@ -437,6 +437,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A promise of the caller without the article.
         "// SAFETY: Caller asserts that result is a valid ASCII character.",
         "caller must guarantee that `p` is valid.",
+        // An index in bounds names its sequence; an article is never a subject of its own.
+        "// SAFETY: Thus `idx` is in-bounds for `self.v`.",
+        "// SAFETY: The value is smaller than the length, and thus must be in-bounds of the slice.",
+        "// SAFETY: `i` is in bounds.",
     ] {
         out.push(list.to_string());
     }
