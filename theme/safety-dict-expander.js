@@ -645,6 +645,8 @@
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.
                 if (value === "`" + raw + "`" && slot.names_type && /^[a-z]+$/.test(raw) &&
                     data.lowercase_primitives.indexOf(raw) < 0) { return null; }
+                // matcher.rs, Slot::names_value: a bare capitalized word is English or a type.
+                if (value === "`" + raw + "`" && slot.names_value && /^[A-Z]/.test(raw) && /[a-z]/.test(raw)) { return null; }
                 if (Object.prototype.hasOwnProperty.call(bindings, slot.var)) {
                     if (bindings[slot.var] !== value) { return null; }
                 } else {

@@ -44,6 +44,10 @@ pub struct Slot {
     /// The slot names a type (variable type `type`): a bare lowercase word there is English,
     /// not a type ("points to a valid and initialized instance" names no type `instance`).
     pub names_type: bool,
+    /// The slot holds a value (its variable's type is none of grammar `type_vars`): a bare
+    /// capitalized word there is English or a type's name, not a value ("List must be valid"
+    /// is about no variable `List`).
+    pub names_value: bool,
 }
 
 /// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
@@ -55,6 +59,13 @@ fn english_in_type_slot(raw: &str) -> bool {
     !raw.is_empty()
         && raw.bytes().all(|b| b.is_ascii_lowercase())
         && !LOWERCASE_PRIMITIVES.contains(&raw)
+}
+
+/// Whether a bare word in a value's slot is a capitalized English word or a type's name
+/// (`Child`, `ReallocFunc`) rather than a variable's: it opens with a capital letter and is not
+/// all capitals (constants such as `N` and `THIS_MODULE` are values).
+fn capitalized_in_value_slot(raw: &str) -> bool {
+    raw.starts_with(|c: char| c.is_ascii_uppercase()) && raw.bytes().any(|b| b.is_ascii_lowercase())
 }
 
 /// A compiled phrasing, also exported as data for the web expander.
@@ -895,6 +906,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                         var: var.name.clone(),
                         words,
                         names_type: var.ty == "type",
+                        names_value: !grammar.data.type_vars.contains(&var.ty),
                     });
                 }
                 None => {
@@ -1101,6 +1113,7 @@ impl Matcher {
                 raw.to_string()
             } else if is_one_of(&program.not_subjects, raw)
                 || (slot.names_type && english_in_type_slot(raw))
+                || (slot.names_value && capitalized_in_value_slot(raw))
             {
                 return None;
             } else {

@@ -245,6 +245,26 @@ fn word_subjects_fill_only_the_slots_whose_type_they_fit() {
 }
 
 #[test]
+fn a_bare_capitalized_word_is_no_value() {
+    // A noun opening a sentence, or a type's name, is not a variable ...
+    assert_eq!(parts("List must be valid."), vec![None]);
+    assert_eq!(parts("Input is guaranteed to be non-zero."), vec![None]);
+    // ... but a constant in capitals is, and so is anything written as code.
+    assert_eq!(parts("N is non-zero."), vec![one("non-zero", "x", "`N`")]);
+    assert_eq!(
+        parts("`List` must be valid."),
+        vec![one("valid-pointer", "ptr", "`List`")]
+    );
+    // A slot that stands for a type still takes a type's name.
+    assert_eq!(
+        parts("`p` was allocated with Kmalloc.")[0]
+            .as_ref()
+            .map(|(e, _)| e.as_str()),
+        Some("allocated-with")
+    );
+}
+
+#[test]
 fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
     assert_eq!(
         parts("The `align` argument must be a power of two."),

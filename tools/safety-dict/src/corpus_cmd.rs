@@ -441,6 +441,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Thus `idx` is in-bounds for `self.v`.",
         "// SAFETY: The value is smaller than the length, and thus must be in-bounds of the slice.",
         "// SAFETY: `i` is in bounds.",
+        // A bare capitalized word is no value; a constant in capitals is.
+        "List must be valid.",
+        "N is non-zero, and THIS_MODULE is valid.",
     ] {
         out.push(list.to_string());
     }
