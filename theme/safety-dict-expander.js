@@ -1387,13 +1387,15 @@
                 var after = r.statement[0] > r.reason[0];
                 // expand.rs: a statement after its reason with no subject of its own shares
                 // the reason's ("`a` is a power of two, therefore non-zero").
-                // Only a reason of one clause has one subject to share.
+                // Only a reason of one clause has one subject to share, and a statement that
+                // opens with code has its own.
                 var reasonText = trim(masked.slice(r.reason[0], r.reason[1])).replace(/,+$/, "");
                 var oneClause = reasonText.indexOf(",") < 0;
                 function claim(t) {
                     if (!after) { return predicates(folded, t); }
                     var own = claims(folded, t);
-                    if (!oneClause || own.some(function (f) { return !!f.found; })) { return own; }
+                    var opensWithCode = maskIndex(trim(t).charAt(0)) !== null;
+                    if (!oneClause || opensWithCode || own.some(function (f) { return !!f.found; })) { return own; }
                     var prefixes = sharedPrefixes(reasonText);
                     for (var i = 0; i < prefixes.length; i++) {
                         var shared = read(piece(folded, prefixes[i] + " " + trim(t)));

@@ -672,8 +672,10 @@ impl Dictionary {
             // A statement after its reason with no subject of its own shares the reason's:
             // "`a` is a power of two, therefore non-zero" says "`a` is non-zero". Only a
             // reason of one clause has one subject to share ("..., so `i` cannot overflow, and
-            // the returned reference ... and thus guaranteed to be valid" is not about `i`).
-            // What it gives is a statement, never a justification's phrase.
+            // the returned reference ... and thus guaranteed to be valid" is not about `i`),
+            // and a statement that opens with code has a subject of its own ("`len > 1` so
+            // `len != 0`" does not say "`1` is less than `len != 0`"). What it gives is a
+            // statement, never a justification's phrase.
             let reason_text = masked[r.reason.clone()].trim().trim_end_matches(',');
             let one_clause = !reason_text.contains(',');
             let claim = |text: &str| {
@@ -681,7 +683,12 @@ impl Dictionary {
                     return self.predicates(&folded, text);
                 }
                 let own = self.claims(&folded, text);
-                if !one_clause || own.iter().any(|p| p.found.is_some()) {
+                let opens_with_code = text
+                    .trim_start()
+                    .chars()
+                    .next()
+                    .is_some_and(|c| crate::grammar::mask_index(c).is_some());
+                if !one_clause || opens_with_code || own.iter().any(|p| p.found.is_some()) {
                     return own;
                 }
                 self.grammar

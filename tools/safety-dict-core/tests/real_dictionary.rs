@@ -360,6 +360,11 @@ fn a_statement_after_its_reason_may_share_the_reasons_subject() {
     let item = dict().analyse_item("SAFETY: `a` is a power-of-two, therefore non-zero.");
     assert_eq!(entries(&item.statements), vec![Some("non-zero")]);
     assert_eq!(entries(&item.justifications), vec![Some("power-of-two")]);
+    // A statement that opens with code has a subject of its own: "`len != 0`" is no second
+    // side of the reason's comparison.
+    let item = dict().analyse_item("SAFETY: `len > 1` so `len != 0`.");
+    assert_eq!(entries(&item.statements), vec![None]);
+    assert_eq!(entries(&item.justifications), vec![Some("less-than")]);
     // What the shared subject gives is never a justification's phrase: here "the type
     // invariant of `A`, and" would read as one.
     let item = dict().analyse_item(

@@ -444,6 +444,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A bare capitalized word is no value; a constant in capitals is.
         "List must be valid.",
         "N is non-zero, and THIS_MODULE is valid.",
+        // A statement that opens with code has a subject of its own.
+        "// SAFETY: `len > 1` so `len != 0`.",
     ] {
         out.push(list.to_string());
     }
