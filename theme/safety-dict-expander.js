@@ -509,10 +509,64 @@
             });
             return out;
         }
+        // grammar.rs, bare_operand: a span, or a bare word that could be code and is none of
+        // `not_operands`.
+        function bareOperand(t) {
+            var cs = Array.from(t);
+            if (cs.length === 1 && maskIndex(cs[0]) !== null) { return true; }
+            var depth = 0;
+            for (var i = 0; i < cs.length; i++) {
+                if (cs[i] === "(" || cs[i] === "[") { depth += 1; }
+                else if (cs[i] === ")" || cs[i] === "]") { if (depth === 0) { return false; } depth -= 1; }
+            }
+            return depth === 0 && /[A-Za-z0-9]/.test(t) && /^[A-Za-z0-9_.:()\[\]$']+$/.test(t) &&
+                (grammar.not_operands || []).indexOf(t.toLowerCase()) < 0;
+        }
+        // grammar.rs, bare_operands: each side of an operator standing alone becomes one span.
+        function bareOperands(f) {
+            var ARITHMETIC = ["+", "-", "*", "/", "%"];
+            var tokens = f.masked.split(" ");
+            if (!tokens.some(function (t) { return comparison(t) !== null; })) { return; }
+            function trimPunctuation(t) { return t.replace(/[.,;:]+$/, ""); }
+            function lastOperand(t) { return bareOperand(trimPunctuation(t)); }
+            var sides = [];
+            for (var i = 1; i + 1 < tokens.length; i++) {
+                if (comparison(tokens[i]) === null || !bareOperand(tokens[i - 1]) || !lastOperand(tokens[i + 1])) { continue; }
+                var left = i - 1;
+                while (left >= 2 && ARITHMETIC.indexOf(tokens[left - 1]) >= 0 && bareOperand(tokens[left - 2])) { left -= 2; }
+                var right = i + 1;
+                while (!/[.,;:]$/.test(tokens[right]) && right + 2 < tokens.length &&
+                       ARITHMETIC.indexOf(tokens[right + 1]) >= 0 && lastOperand(tokens[right + 2])) { right += 2; }
+                sides.push([left, i - 1]);
+                sides.push([i + 1, right]);
+            }
+            if (!sides.length) { return; }
+            sides.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+            var out = [];
+            var next = 0;
+            sides.forEach(function (side) {
+                var start = side[0], end = side[1];
+                if (start < next) { return; }
+                out = out.concat(tokens.slice(next, start));
+                next = end + 1;
+                var last = tokens[end];
+                var kept = trimPunctuation(last);
+                var punctuation = last.slice(kept.length);
+                var words = tokens.slice(start, end).concat([kept]);
+                var one = Array.from(words[0]);
+                var isSpan = words.length === 1 && one.length === 1 && maskIndex(one[0]) !== null;
+                if (isSpan || f.codes.length >= MASK_LIMIT) { out.push(last); return; }
+                f.codes.push(unmasked({ masked: words.join(" "), codes: f.codes }).replace(/`/g, ""));
+                out.push(String.fromCharCode(MASK_BASE + f.codes.length - 1) + punctuation);
+            });
+            out = out.concat(tokens.slice(next));
+            f.masked = out.join(" ");
+        }
         function comparisonsInWords(f) {
             // grammar.rs: most folds hold no operator at all.
             function hasOp(t) { return (grammar.code_comparisons || []).some(function (c) { return t.indexOf(c.op) >= 0; }); }
             if (!hasOp(f.masked) && !f.codes.some(hasOp)) { return; }
+            bareOperands(f);
             var out = "";
             Array.from(f.masked).forEach(function (c) {
                 var k = maskIndex(c);
@@ -939,6 +993,15 @@
             var cuts = indicesOf(first, " ").slice(0, data.max_prefix_words);
             cuts.reverse();
             return cuts.map(function (i) { return first.slice(0, i); });
+        }
+        // reading.rs, shared_subjects: a subject, or a subject and its verb.
+        function sharedSubjects(reason) {
+            return sharedPrefixes(reason).filter(function (p) {
+                var at = p.lastIndexOf(" ");
+                if (at < 0) { return true; }
+                var last = p.slice(at + 1).toLowerCase();
+                return (grammar.predicate_verbs || []).some(function (v) { return v.toLowerCase() === last; });
+            });
         }
 
         // reading.rs, checked_readings: "`x` is checked above to be valid" -> "`x` is valid".
@@ -1383,7 +1446,10 @@
             });
             // The statement may give a justification of its own ("... so it is valid by the
             // type invariants").
-            reasonedSplits(masked).forEach(function (r) {
+            var splits = reasonedSplits(masked);
+            // expand.rs: a sentence that gives a reason is no list of statements.
+            var hasReason = splits.length > 0;
+            splits.forEach(function (r) {
                 var after = r.statement[0] > r.reason[0];
                 // expand.rs: a statement after its reason with no subject of its own shares
                 // the reason's ("`a` is a power of two, therefore non-zero").
@@ -1396,7 +1462,7 @@
                     var own = claims(folded, t);
                     var opensWithCode = maskIndex(trim(t).charAt(0)) !== null;
                     if (!oneClause || opensWithCode || own.some(function (f) { return !!f.found; })) { return own; }
-                    var prefixes = sharedPrefixes(reasonText);
+                    var prefixes = sharedSubjects(reasonText);
                     for (var i = 0; i < prefixes.length; i++) {
                         var shared = read(piece(folded, prefixes[i] + " " + trim(t)));
                         if (shared.found && !isJustification(shared.found.entry)) { return [shared]; }
@@ -1430,7 +1496,7 @@
             }
             var stressed = withoutZeroSizeEmphasis(masked, folded.codes);
             if (stressed !== null) { consider(predicates(folded, masked.slice(stressed[0], stressed[1])), []); }
-            var parts = partsOf(folded, masked);
+            var parts = hasReason ? null : partsOf(folded, masked);
             if (parts !== null) { consider(parts, []); }
             if (best !== null && bestScore > 0) {
                 return item(text, position, statementsOf(best.statements), best.reasons.map(justificationOf));

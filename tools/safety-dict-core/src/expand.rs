@@ -667,7 +667,12 @@ impl Dictionary {
         // Reasoning connectors: "Y because X", "X, so Y", "As X, Y". The statement may give a
         // justification of its own: "`node` is non-null so it is valid by the type invariants"
         // is "it is valid" by both.
-        for r in self.grammar.reasoned_splits(masked) {
+        let splits = self.grammar.reasoned_splits(masked);
+        // A sentence that gives a reason is no list of statements: "Since `a` is non-null and
+        // `b` is aligned, ..." joins reasons, "`idx` < `len`, so both are in-bounds and
+        // readable" a reason and a statement (whose own list its splits read).
+        let has_reason = !splits.is_empty();
+        for r in splits {
             let after = r.statement.start > r.reason.start;
             // A statement after its reason with no subject of its own shares the reason's:
             // "`a` is a power of two, therefore non-zero" says "`a` is non-zero". Only a
@@ -692,7 +697,7 @@ impl Dictionary {
                     return own;
                 }
                 self.grammar
-                    .shared_prefixes(reason_text)
+                    .shared_subjects(reason_text)
                     .into_iter()
                     .map(|p| self.read(piece(&folded, &format!("{p} {}", text.trim()))))
                     .find(|p| p.found.as_ref().is_some_and(|m| !self.is_justification(m)))
@@ -752,7 +757,7 @@ impl Dictionary {
         }
         // A list of predicates, or subjects sharing one, with no reason (the whole sentence was
         // matched above).
-        if let Some(parts) = self.parts(&folded, masked) {
+        if let Some(parts) = self.parts(&folded, masked).filter(|_| !has_reason) {
             consider(parts, Vec::new());
         }
         match best {

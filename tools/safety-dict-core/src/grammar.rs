@@ -61,6 +61,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub comparison_joiners: Vec<String>,
     #[serde(default)]
+    pub not_operands: Vec<String>,
+    #[serde(default)]
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
@@ -274,6 +276,8 @@ pub struct GrammarData {
     pub dangling_conjunctions: Vec<String>,
     pub code_comparisons: Vec<CodeComparison>,
     pub comparison_joiners: Vec<String>,
+    /// Lowercased: bare words that are never a side of a comparison written outside code.
+    pub not_operands: Vec<String>,
     pub predicate_verbs: Vec<String>,
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
@@ -526,6 +530,7 @@ impl Grammar {
             .chain(&raw.dangling_conjunctions)
             .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
             .chain(&raw.comparison_joiners)
+            .chain(&raw.not_operands)
             .chain(&raw.predicate_verbs)
             .chain(raw.checked_form.iter().map(|c| &c.words))
             .chain(&raw.subject_conjunction)
@@ -622,6 +627,19 @@ impl Grammar {
                 .comparison_joiners
                 .iter()
                 .map(|j| j.trim().to_string())
+                .collect(),
+            // The words that join parts and reasons are never operands either.
+            not_operands: raw
+                .not_operands
+                .iter()
+                .chain(&raw.predicate_verbs)
+                .chain(&raw.not_subjects)
+                .chain(&raw.duty_words)
+                .chain([&raw.justification_conjunction, &raw.justification_separator])
+                .chain(&raw.subject_conjunction)
+                .chain(raw.connector.iter().map(|c| &c.word))
+                .map(|w| w.trim().trim_start_matches(',').trim().to_lowercase())
+                .filter(|w| !w.is_empty() && !w.contains(' '))
                 .collect(),
             predicate_verbs: raw.predicate_verbs.clone(),
             checked_forms: raw.checked_form.clone(),
@@ -908,6 +926,7 @@ impl Grammar {
         if !has_op(&f.masked) && !f.codes.iter().any(|c| has_op(c)) {
             return;
         }
+        self.bare_operands(f);
         let masked = std::mem::take(&mut f.masked);
         let mut out = String::with_capacity(masked.len() + 16);
         for c in masked.chars() {
@@ -970,6 +989,103 @@ impl Grammar {
             i = end + 1;
         }
         f.masked = words.join(" ");
+    }
+
+    /// Whether `t` (a token of masked text, without punctuation after it) may be a side of a
+    /// comparison written outside code: a span, or a bare word that could be code (letters,
+    /// digits and `_ . : ( ) [ ] $ '`, brackets balanced), which is no word of `not_operands`.
+    fn bare_operand(&self, t: &str) -> bool {
+        let mut cs = t.chars();
+        if cs.next().and_then(mask_index).is_some() && cs.next().is_none() {
+            return true;
+        }
+        let depth = t.chars().try_fold(0i32, |d, c| match c {
+            '(' | '[' => Some(d + 1),
+            ')' | ']' => (d > 0).then(|| d - 1),
+            _ => Some(d),
+        });
+        depth == Some(0)
+            && t.chars().any(|c| c.is_ascii_alphanumeric())
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.:()[]$'".contains(c))
+            && !self
+                .data
+                .not_operands
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(t))
+    }
+
+    /// Comparisons written outside code read as if written in it: each side of an operator
+    /// of `code_comparisons` that stands alone ("pos < end <= self.len()", "cap >= len +
+    /// additional", "0 <= `i` < N") becomes one span, bare words, spans and arithmetic
+    /// operators between them alike, so that the spans-around-an-operator reading takes it.
+    /// Only when both sides are operands: "the count is > 0" stays as written.
+    fn bare_operands(&self, f: &mut Folded) {
+        const ARITHMETIC: [&str; 5] = ["+", "-", "*", "/", "%"];
+        const PUNCTUATION: [char; 4] = ['.', ',', ';', ':'];
+        let tokens: Vec<&str> = f.masked.split(' ').collect();
+        if !tokens.iter().any(|t| self.comparison(t).is_some()) {
+            return;
+        }
+        let operand = |t: &str| self.bare_operand(t);
+        let last_operand = |t: &str| operand(t.trim_end_matches(PUNCTUATION));
+        // The token ranges (inclusive) of each side found.
+        let mut sides: Vec<(usize, usize)> = Vec::new();
+        for i in 1..tokens.len().saturating_sub(1) {
+            if self.comparison(tokens[i]).is_none()
+                || !operand(tokens[i - 1])
+                || !last_operand(tokens[i + 1])
+            {
+                continue;
+            }
+            let mut left = i - 1;
+            while left >= 2 && ARITHMETIC.contains(&tokens[left - 1]) && operand(tokens[left - 2]) {
+                left -= 2;
+            }
+            let mut right = i + 1;
+            while !tokens[right].ends_with(PUNCTUATION)
+                && right + 2 < tokens.len()
+                && ARITHMETIC.contains(&tokens[right + 1])
+                && last_operand(tokens[right + 2])
+            {
+                right += 2;
+            }
+            sides.push((left, i - 1));
+            sides.push((i + 1, right));
+        }
+        if sides.is_empty() {
+            return;
+        }
+        sides.sort_unstable();
+        sides.dedup();
+        let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+        let mut next = 0;
+        for (start, end) in sides {
+            // A side already taken (the middle of a chain, read from both of its operators).
+            if start < next {
+                continue;
+            }
+            out.extend(tokens[next..start].iter().map(|t| t.to_string()));
+            next = end + 1;
+            let last = tokens[end];
+            let kept = last.trim_end_matches(PUNCTUATION);
+            let punctuation = &last[kept.len()..];
+            let mut words: Vec<&str> = tokens[start..end].to_vec();
+            words.push(kept);
+            let is_span = words.len() == 1 && {
+                let mut cs = words[0].chars();
+                cs.next().and_then(mask_index).is_some() && cs.next().is_none()
+            };
+            if is_span || f.codes.len() >= MASK_LIMIT {
+                out.push(last.to_string());
+                continue;
+            }
+            let code = f.unmask(&words.join(" ")).replace('`', "");
+            f.codes.push(code);
+            out.push(format!("{}{punctuation}", mask_char(f.codes.len() - 1)));
+        }
+        out.extend(tokens[next..].iter().map(|t| t.to_string()));
+        f.masked = out.join(" ");
     }
 
     /// "came from `f`" read as "came from a previous call to `f`" when the span names a

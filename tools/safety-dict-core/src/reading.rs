@@ -302,6 +302,24 @@ impl Grammar {
         cuts.into_iter().map(|i| &first[..i]).collect()
     }
 
+    /// The prefixes of `shared_prefixes` that are a subject, or a subject and its verb (the
+    /// last word one of `predicate_verbs`): what a statement after its reason may share.
+    /// Never more, so "`idx` < `len`, so both are in-bounds and readable" does not read
+    /// "`idx` is less than readable".
+    pub fn shared_subjects<'a>(&self, reason: &'a str) -> Vec<&'a str> {
+        self.shared_prefixes(reason)
+            .into_iter()
+            .filter(|p| match p.rsplit_once(' ') {
+                None => true,
+                Some((_, last)) => self
+                    .data
+                    .predicate_verbs
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(last)),
+            })
+            .collect()
+    }
+
     /// The readings a checked form gives ("`x` is checked above to be valid" → "`x` is
     /// valid"), each with its form, in the grammar's order; the returned text is masked like
     /// `masked`.

@@ -63,6 +63,9 @@ fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
                 || (slot.names_type
                     && v.chars().all(|c| c.is_ascii_lowercase())
                     && !safety_dict::matcher::LOWERCASE_PRIMITIVES.contains(&v.as_str()))
+                || (slot.names_value
+                    && v.starts_with(|c: char| c.is_ascii_uppercase())
+                    && v.chars().any(|c| c.is_ascii_lowercase()))
             {
                 consistent = false;
                 break;

@@ -446,6 +446,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "N is non-zero, and THIS_MODULE is valid.",
         // A statement that opens with code has a subject of its own.
         "// SAFETY: `len > 1` so `len != 0`.",
+        // Comparisons written outside code; a side that is a word of the sentence is none.
+        "The caller must guarantee that pos < end <= self.len().",
+        "// SAFETY: cap >= len + additional, and x % 1_000 < 1_000.",
+        "// SAFETY: Since 0 <= `i` < N, it is still in bounds of `[T; N]`.",
+        "// SAFETY: the count is > 0, and `amt` is <= buffer's spare capacity.",
+        "// SAFETY: !(n < self.len()) and f(a) < g(b].",
+        // A sentence that gives a reason is no list of statements.
+        "// SAFETY: Since `a` is non-null and `b` is aligned, it is valid.",
+        "// SAFETY: idx < len, so both are in-bounds and readable.",
     ] {
         out.push(list.to_string());
     }
