@@ -304,8 +304,7 @@ impl Grammar {
 
     /// The prefixes of `shared_prefixes` that are a subject, or a subject and its verb (the
     /// last word one of `predicate_verbs`): what a statement after its reason may share.
-    /// Never more, so "`idx` < `len`, so both are in-bounds and readable" does not read
-    /// "`idx` is less than readable".
+    /// Never more: "`idx` < `len`, so readable" does not read "`idx` is less than readable".
     pub fn shared_subjects<'a>(&self, reason: &'a str) -> Vec<&'a str> {
         self.shared_prefixes(reason)
             .into_iter()
@@ -1001,6 +1000,16 @@ mod tests {
         assert_eq!(g.own_clause("that"), None);
         assert_eq!(g.own_clause("the caller owns it"), None);
         assert!(g.list_reading_holds(&[true, false], "that the caller owns it"));
+    }
+
+    #[test]
+    fn a_statement_shares_only_its_reasons_subject_and_verb() {
+        let g = grammar();
+        assert_eq!(
+            g.shared_subjects("\u{e000} has more than \u{e001}"),
+            vec!["\u{e000} has", "\u{e000}"]
+        );
+        assert_eq!(g.shared_subjects("it points to"), vec!["it points", "it"]);
     }
 
     #[test]
