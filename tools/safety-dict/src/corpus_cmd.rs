@@ -456,7 +456,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Since `a` is non-null and `b` is aligned, it is valid.",
         "// SAFETY: idx < len, so both are in-bounds and readable.",
         "// SAFETY: These strings are ASCII-only, and the lock was just acquired.",
-        "// SAFETY: `idx` < `len`, so readable.",
+        "// SAFETY: `idx` < `len`, so in bounds.",
     ] {
         out.push(list.to_string());
     }
