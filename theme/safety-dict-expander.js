@@ -514,12 +514,14 @@
         function bareOperand(t) {
             var cs = Array.from(t);
             if (cs.length === 1 && maskIndex(cs[0]) !== null) { return true; }
-            var depth = 0;
+            // Brackets nest and close in kind.
+            var open = [];
             for (var i = 0; i < cs.length; i++) {
-                if (cs[i] === "(" || cs[i] === "[") { depth += 1; }
-                else if (cs[i] === ")" || cs[i] === "]") { if (depth === 0) { return false; } depth -= 1; }
+                if (cs[i] === "(" || cs[i] === "[") { open.push(cs[i]); }
+                else if (cs[i] === ")" && open.pop() !== "(") { return false; }
+                else if (cs[i] === "]" && open.pop() !== "[") { return false; }
             }
-            return depth === 0 && /[A-Za-z0-9]/.test(t) && /^[A-Za-z0-9_.:()\[\]$']+$/.test(t) &&
+            return open.length === 0 && /[A-Za-z0-9]/.test(t) && /^[A-Za-z0-9_.:()\[\]$']+$/.test(t) &&
                 (grammar.not_operands || []).indexOf(t.toLowerCase()) < 0;
         }
         // grammar.rs, bare_operands: each side of an operator standing alone becomes one span.

@@ -688,11 +688,7 @@ impl Dictionary {
                     return self.predicates(&folded, text);
                 }
                 let own = self.claims(&folded, text);
-                let opens_with_code = text
-                    .trim_start()
-                    .chars()
-                    .next()
-                    .is_some_and(|c| crate::grammar::mask_index(c).is_some());
+                let opens_with_code = crate::grammar::opens_with_code(text.trim_start());
                 if !one_clause || opens_with_code || own.iter().any(|p| p.found.is_some()) {
                     return own;
                 }
@@ -757,8 +753,10 @@ impl Dictionary {
         }
         // A list of predicates, or subjects sharing one, with no reason (the whole sentence was
         // matched above).
-        if let Some(parts) = self.parts(&folded, masked).filter(|_| !has_reason) {
-            consider(parts, Vec::new());
+        if !has_reason {
+            if let Some(parts) = self.parts(&folded, masked) {
+                consider(parts, Vec::new());
+            }
         }
         match best {
             Some((score, _, statements, reasons)) if score > 0 => item(
@@ -1318,7 +1316,6 @@ fn split_ci_ranges(text: &str, sep: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// A slice of a folded sentence, back as Markdown text.
 /// A piece of a sentence, code back in backticks, without the commas that joined it to the
 /// rest ("`p` is valid," of "`p` is valid, because ...").
 fn piece(folded: &Folded, masked: &str) -> String {

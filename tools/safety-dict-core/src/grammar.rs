@@ -493,6 +493,20 @@ pub fn mask_index(c: char) -> Option<usize> {
         .then(|| (v - MASK_BASE) as usize)
 }
 
+/// Whether `s` opens with a code span (its mask character).
+pub(crate) fn opens_with_code(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| mask_index(c).is_some())
+}
+
+/// Whether the token `t` is one code span and nothing else.
+fn is_one_span(t: &str) -> bool {
+    let mut cs = t.chars();
+    cs.next().and_then(mask_index).is_some() && cs.next().is_none()
+}
+
+/// Punctuation that may follow the last operand of a comparison ("`a` < `b`,").
+const TRAILING_PUNCTUATION: [char; 4] = ['.', ',', ';', ':'];
+
 pub(crate) fn mask_char(i: usize) -> char {
     char::from_u32(MASK_BASE + i as u32).unwrap_or('\u{FFFD}')
 }
@@ -944,7 +958,7 @@ impl Grammar {
         let span = |t: &str, punctuation: bool| {
             let mut cs = t.chars();
             let m = cs.next().filter(|&c| mask_index(c).is_some())?;
-            cs.all(|c| punctuation && matches!(c, '.' | ',' | ';' | ':'))
+            cs.all(|c| punctuation && TRAILING_PUNCTUATION.contains(&c))
                 .then_some(m)
         };
         let code = |f: &Folded, t: &str| {
@@ -995,16 +1009,21 @@ impl Grammar {
     /// comparison written outside code: a span, or a bare word that could be code (letters,
     /// digits and `_ . : ( ) [ ] $ '`, brackets balanced), which is no word of `not_operands`.
     fn bare_operand(&self, t: &str) -> bool {
-        let mut cs = t.chars();
-        if cs.next().and_then(mask_index).is_some() && cs.next().is_none() {
+        if is_one_span(t) {
             return true;
         }
-        let depth = t.chars().try_fold(0i32, |d, c| match c {
-            '(' | '[' => Some(d + 1),
-            ')' | ']' => (d > 0).then(|| d - 1),
-            _ => Some(d),
-        });
-        depth == Some(0)
+        // Brackets nest and close in kind: "f(a)", "v[i]", not "g(b]".
+        let mut open = Vec::new();
+        let balanced = t.chars().all(|c| match c {
+            '(' | '[' => {
+                open.push(c);
+                true
+            }
+            ')' => open.pop() == Some('('),
+            ']' => open.pop() == Some('['),
+            _ => true,
+        }) && open.is_empty();
+        balanced
             && t.chars().any(|c| c.is_ascii_alphanumeric())
             && t.chars()
                 .all(|c| c.is_ascii_alphanumeric() || "_.:()[]$'".contains(c))
@@ -1022,13 +1041,12 @@ impl Grammar {
     /// Only when both sides are operands: "the count is > 0" stays as written.
     fn bare_operands(&self, f: &mut Folded) {
         const ARITHMETIC: [&str; 5] = ["+", "-", "*", "/", "%"];
-        const PUNCTUATION: [char; 4] = ['.', ',', ';', ':'];
         let tokens: Vec<&str> = f.masked.split(' ').collect();
         if !tokens.iter().any(|t| self.comparison(t).is_some()) {
             return;
         }
         let operand = |t: &str| self.bare_operand(t);
-        let last_operand = |t: &str| operand(t.trim_end_matches(PUNCTUATION));
+        let last_operand = |t: &str| operand(t.trim_end_matches(TRAILING_PUNCTUATION));
         // The token ranges (inclusive) of each side found.
         let mut sides: Vec<(usize, usize)> = Vec::new();
         for i in 1..tokens.len().saturating_sub(1) {
@@ -1043,7 +1061,7 @@ impl Grammar {
                 left -= 2;
             }
             let mut right = i + 1;
-            while !tokens[right].ends_with(PUNCTUATION)
+            while !tokens[right].ends_with(TRAILING_PUNCTUATION)
                 && right + 2 < tokens.len()
                 && ARITHMETIC.contains(&tokens[right + 1])
                 && last_operand(tokens[right + 2])
@@ -1068,15 +1086,11 @@ impl Grammar {
             out.extend(tokens[next..start].iter().map(|t| t.to_string()));
             next = end + 1;
             let last = tokens[end];
-            let kept = last.trim_end_matches(PUNCTUATION);
+            let kept = last.trim_end_matches(TRAILING_PUNCTUATION);
             let punctuation = &last[kept.len()..];
             let mut words: Vec<&str> = tokens[start..end].to_vec();
             words.push(kept);
-            let is_span = words.len() == 1 && {
-                let mut cs = words[0].chars();
-                cs.next().and_then(mask_index).is_some() && cs.next().is_none()
-            };
-            if is_span || f.codes.len() >= MASK_LIMIT {
+            if (words.len() == 1 && is_one_span(words[0])) || f.codes.len() >= MASK_LIMIT {
                 out.push(last.to_string());
                 continue;
             }
@@ -1460,6 +1474,7 @@ mod tests {
             justification_conjunction = "and"
             dangling_conjunctions = ["and"]
             comparison_joiners = ["&&"]
+            not_operands = ["is"]
             [[rewrite]]
             from = "must not be"
             to = "is not"
@@ -1560,6 +1575,22 @@ mod tests {
             ("`a <= <= c`", "`a <= <= c`"),
             ("`<= c`", "`<= c`"),
             ("`a` <= and `b`", "`a` <= and `b`"),
+            // Outside code: each side that could be code is a span; a word of the sentence
+            // is no side.
+            (
+                "pos < end <= self.len().",
+                "`pos` is less than `end` and `end` is less than or equal to `self.len()`",
+            ),
+            (
+                "len + additional <= cap, so",
+                "`len + additional` is less than or equal to `cap`, so",
+            ),
+            (
+                "0 <= `i` < N",
+                "`0` is less than or equal to `i` and `i` is less than `N`",
+            ),
+            ("the count is > 0", "the count is > 0"),
+            ("f(a) < g(b]", "f(a) < g(b]"),
         ] {
             assert_folds(&g, text, folded);
         }

@@ -91,11 +91,10 @@ impl Grammar {
             .any(|c| starts_with_words(&lower, &c.to_lowercase()))
     }
 
-    /// Whether the sentence holds a quantifier outside code ("for all indices `0 < i < n`,
+    /// Whether the sentence (lowercased) holds a quantifier outside code ("for all indices `0 < i < n`,
     /// ..."): what follows it is said of every value it ranges over, so its parts are no
     /// statements of their own.
-    pub fn holds_quantifier(&self, masked: &str) -> bool {
-        let lower = masked.to_lowercase();
+    fn holds_quantifier(&self, lower: &str) -> bool {
         self.data.quantifiers.iter().any(|q| {
             let q = q.to_lowercase();
             lower.match_indices(&q).any(|(at, _)| {
@@ -235,10 +234,13 @@ impl Grammar {
     /// condition. A separator may also stand inside one predicate ("valid for reads and
     /// writes"); `groupings` gives the ways to join parts again.
     pub fn split_predicates(&self, masked: &str) -> Option<Vec<Range<usize>>> {
-        if self.starts_with_condition(masked) || self.holds_quantifier(masked) {
+        if self.starts_with_condition(masked) {
             return None;
         }
         let lower = lower_same_len(masked)?;
+        if self.holds_quantifier(&lower) {
+            return None;
+        }
         let mut seps: Vec<String> = self
             .data
             .predicate_separators
@@ -563,10 +565,7 @@ impl Grammar {
             .flat_map(|g| &g.words)
             .chain(&self.data.not_subjects)
             .any(|w| w.eq_ignore_ascii_case(first));
-        let code = first
-            .chars()
-            .next()
-            .is_some_and(|c| mask_index(c).is_some());
+        let code = crate::grammar::opens_with_code(first);
         let noun_then_verb = !pronoun && !code && second.is_some_and(is_verb);
         let rest = part[at..].trim_start();
         (!is_verb(first) && !noun_then_verb && !rest.is_empty()).then_some(rest)
@@ -597,10 +596,7 @@ impl Grammar {
                 // its own ("... and `*p` is owned by this guard", "..., and the `Arc` must not
                 // have been destroyed", "..., and it was added to the VFS"): a clause, never a
                 // modifier of the list.
-                || lower
-                    .chars()
-                    .next()
-                    .is_some_and(|c| crate::grammar::mask_index(c).is_some())
+                || crate::grammar::opens_with_code(&lower)
                 || crate::grammar::without_article_before_code(&lower).is_some()
                 || self
                     .data
