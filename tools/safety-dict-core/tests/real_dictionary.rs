@@ -365,6 +365,18 @@ fn a_statement_after_its_reason_may_share_the_reasons_subject() {
     let item = dict().analyse_item("SAFETY: `len > 1` so `len != 0`.");
     assert_eq!(entries(&item.statements), vec![None]);
     assert_eq!(entries(&item.justifications), vec![Some("less-than")]);
+    // A sentence that gives a reason is no plain list: what "and" joins before the comma are
+    // its reasons, and no part after "so" borrows the comparison's words.
+    let item =
+        dict().analyse_item("SAFETY: Since `a` is non-null and `b` is aligned, it is valid.");
+    assert_eq!(entries(&item.statements), vec![Some("valid-pointer")]);
+    assert_eq!(
+        entries(&item.justifications),
+        vec![Some("non-null"), Some("aligned")]
+    );
+    let item = dict().analyse_item("SAFETY: idx < len, so both are in-bounds and readable.");
+    assert_eq!(entries(&item.statements), vec![None]);
+    assert_eq!(entries(&item.justifications), vec![Some("less-than")]);
     // What the shared subject gives is never a justification's phrase: here "the type
     // invariant of `A`, and" would read as one.
     let item = dict().analyse_item(
