@@ -457,6 +457,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: idx < len, so both are in-bounds and readable.",
         "// SAFETY: These strings are ASCII-only, and the lock was just acquired.",
         "// SAFETY: `idx` < `len`, so in bounds.",
+        // A number about to become a `char`, and a boolean an unsafe hint takes, by their words.
+        "// SAFETY: The caller must ensure that the result is a valid `char`.",
+        "// SAFETY: checked that it's a legal unicode value",
+        "// SAFETY: the caller must guarantee the argument is never `false`",
+        "// SAFETY: We have already checked that the condition is true.",
+        // The code that holds a lock says it owns it.
+        "// SAFETY: We own the lock, and we own the spin lock.",
     ] {
         out.push(list.to_string());
     }
