@@ -463,8 +463,19 @@ fn build_entry(
         // A type variable may be left out: it is then the pointee type ("`ptr` points to a
         // valid value" for "... of type `T`"). So may a lifetime: "we have a mutable reference
         // to `x`" claims unique access for a time it does not name, which the expansion shows
-        // unfilled.
-        for v in vars.iter().filter(|v| v.ty != "type" && v.ty != "lifetime") {
+        // unfilled. Values may all be left out together, never some of them: "the reference
+        // count is non-zero" says it of an object the sentence names by no code, which the
+        // expansion shows unfilled too; a phrasing naming one value and not another would
+        // read as a claim about the wrong one.
+        let values: Vec<&Var> = vars
+            .iter()
+            .filter(|v| v.ty != "type" && v.ty != "lifetime")
+            .collect();
+        if values.iter().all(|v| !codes.contains(v.name.as_str())) {
+            undeclared_uses(s, &declared, what, src, diags);
+            return;
+        }
+        for v in values {
             if !codes.contains(v.name.as_str()) {
                 diags.push(
                     src.diag(

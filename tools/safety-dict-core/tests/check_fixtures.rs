@@ -226,6 +226,8 @@ fn declared_variable_unused_in_phrase() {
     );
 }
 
+/// One value left out of two is an error; the fixture's second accepted phrasing, which leaves
+/// out both ("the region is valid for reads up to its end"), is not.
 #[test]
 fn other_phrasings_missing_a_variable() {
     assert_problems(
