@@ -469,6 +469,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: The existence of a shared reference means that the refcount is nonzero.",
         "// SAFETY: The safety requirements guarantee that the refcount is non-zero.",
         "// SAFETY: !self.is_empty() means that self.len() > 0",
+        "// SAFETY: We have an immutable reference by the function signature, and the data is pinned.",
     ] {
         out.push(list.to_string());
     }
