@@ -470,6 +470,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: The safety requirements guarantee that the refcount is non-zero.",
         "// SAFETY: !self.is_empty() means that self.len() > 0",
         "// SAFETY: We have an immutable reference by the function signature, and the data is pinned.",
+        "// INVARIANT: `krealloc` satisfies the type invariants.",
+        "// INVARIANT: The newly-created object has a refcount of 1.",
     ] {
         out.push(list.to_string());
     }
