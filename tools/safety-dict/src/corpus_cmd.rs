@@ -300,6 +300,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` must be valid, non-null and aligned; `q` must be aligned and `q` must be aligned.",
         // A connector's statement may have a "by" justification of its own; "so" needs no comma.
         "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
+        "// SAFETY: We know that all elements within `alive` are properly initialized.",
+        "// SAFETY: The loop condition guarantees that `self.len() < self.capacity()`.",
+        "// SAFETY: Nothing else points to or will point to the contents of this slice.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
