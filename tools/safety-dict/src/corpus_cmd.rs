@@ -303,6 +303,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: We know that all elements within `alive` are properly initialized.",
         "// SAFETY: The loop condition guarantees that `self.len() < self.capacity()`.",
         "// SAFETY: Nothing else points to or will point to the contents of this slice.",
+        "// SAFETY: the caller guarantees mutable access to `node`.",
+        "// SAFETY: We have an mutable reference by the function signature.",
+        "// SAFETY: Guaranteed by the safety requirements of the function.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
