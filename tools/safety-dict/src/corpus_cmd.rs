@@ -306,6 +306,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the caller guarantees mutable access to `node`.",
         "// SAFETY: We have an mutable reference by the function signature.",
         "// SAFETY: Guaranteed by the safety requirements of the function.",
+        // What cannot be zero or null, contracted or not.
+        "// SAFETY: `self.get()` can't be zero, and `n` can never be zero.",
+        "// SAFETY: The pointer can't be null since you can't have a value at the null address.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
