@@ -309,6 +309,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // What cannot be zero or null, contracted or not.
         "// SAFETY: `self.get()` can't be zero, and `n` can never be zero.",
         "// SAFETY: The pointer can't be null since you can't have a value at the null address.",
+        "The caller must ensure that it owns the lock.",
+        "It must only be called by the current owner of the lock.",
+        "The allocated size in bytes must be no larger than `isize::MAX`.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
