@@ -312,6 +312,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The caller must ensure that it owns the lock.",
         "It must only be called by the current owner of the lock.",
         "The allocated size in bytes must be no larger than `isize::MAX`.",
+        "Callers must ensure that this call does not race with a write to the same page that overlaps with this read.",
+        "// SAFETY: A `CString` is always NUL-terminated and contains no other NUL bytes.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
