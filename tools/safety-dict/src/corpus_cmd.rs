@@ -314,6 +314,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The allocated size in bytes must be no larger than `isize::MAX`.",
         "Callers must ensure that this call does not race with a write to the same page that overlaps with this read.",
         "// SAFETY: A `CString` is always NUL-terminated and contains no other NUL bytes.",
+        "// SAFETY: `slot` is considered pinned.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
