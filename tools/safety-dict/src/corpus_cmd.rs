@@ -316,6 +316,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: A `CString` is always NUL-terminated and contains no other NUL bytes.",
         "// SAFETY: `slot` is considered pinned.",
         "For the duration of `'a`, the reference count must not hit zero.",
+        "Additionally, all instances (if any) of values returned by [`ForeignOwnable::borrow`] for this object must have been dropped.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
