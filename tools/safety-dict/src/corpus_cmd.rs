@@ -317,6 +317,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `slot` is considered pinned.",
         "For the duration of `'a`, the reference count must not hit zero.",
         "Additionally, all instances (if any) of values returned by [`ForeignOwnable::borrow`] for this object must have been dropped.",
+        "The pointer stored in `ptr` is non-null and valid for the lifetime of the [`ARef`] instance.",
+        "All instances are valid tasks created by the C portion of the kernel.",
+        "The caller passes ownership of the allocation to the `Box`.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
