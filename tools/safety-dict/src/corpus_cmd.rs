@@ -300,26 +300,6 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` must be valid, non-null and aligned; `q` must be aligned and `q` must be aligned.",
         // A connector's statement may have a "by" justification of its own; "so" needs no comma.
         "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
-        "// SAFETY: We know that all elements within `alive` are properly initialized.",
-        "// SAFETY: The loop condition guarantees that `self.len() < self.capacity()`.",
-        "// SAFETY: Nothing else points to or will point to the contents of this slice.",
-        "// SAFETY: the caller guarantees mutable access to `node`.",
-        "// SAFETY: We have an mutable reference by the function signature.",
-        "// SAFETY: Guaranteed by the safety requirements of the function.",
-        // What cannot be zero or null, contracted or not.
-        "// SAFETY: `self.get()` can't be zero, and `n` can never be zero.",
-        "// SAFETY: The pointer can't be null since you can't have a value at the null address.",
-        "The caller must ensure that it owns the lock.",
-        "It must only be called by the current owner of the lock.",
-        "The allocated size in bytes must be no larger than `isize::MAX`.",
-        "Callers must ensure that this call does not race with a write to the same page that overlaps with this read.",
-        "// SAFETY: A `CString` is always NUL-terminated and contains no other NUL bytes.",
-        "// SAFETY: `slot` is considered pinned.",
-        "For the duration of `'a`, the reference count must not hit zero.",
-        "Additionally, all instances (if any) of values returned by [`ForeignOwnable::borrow`] for this object must have been dropped.",
-        "The pointer stored in `ptr` is non-null and valid for the lifetime of the [`ARef`] instance.",
-        "All instances are valid tasks created by the C portion of the kernel.",
-        "The caller passes ownership of the allocation to the `Box`.",
         "// SAFETY: `item` used to be in the list, so it is aligned by the type invariants of `List` and `p` is non-null.",
         "// SAFETY: `p` is non-null so that it is aligned by the type invariants.",
         // "the" and a code span open a clause of their own.
@@ -496,7 +476,29 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the field has been initialized, and so has the inner value.",
         "// SAFETY: we initialized that memory above.",
         "// SAFETY: All fields have been initialized.",
-        "// SAFETY: `node` is a non-null node so it is valid by the type invariants.",
+        "// SAFETY: We know that all elements within `alive` are properly initialized.",
+        "// SAFETY: Nothing else points to or will point to the contents of this slice.",
+        // A loop condition is a check above; access the caller guarantees; a whole-sentence
+        // justification; a typo for the article.
+        "// SAFETY: The loop condition guarantees that `self.len() < self.capacity()`.",
+        "// SAFETY: the caller guarantees mutable access to `node`.",
+        "// SAFETY: Guaranteed by the safety requirements of the function.",
+        "// SAFETY: We have an mutable reference by the function signature.",
+        // What cannot be zero or null, contracted or not.
+        "// SAFETY: `self.get()` can't be zero, and `n` can never be zero.",
+        "// SAFETY: The pointer can't be null since you can't have a value at the null address.",
+        // Entries read the text they cite.
+        "The caller must ensure that it owns the lock.",
+        "It must only be called by the current owner of the lock.",
+        "The allocated size in bytes must be no larger than `isize::MAX`.",
+        "Callers must ensure that this call does not race with a write to the same page that overlaps with this read.",
+        "// SAFETY: A `CString` is always NUL-terminated and contains no other NUL bytes.",
+        "// SAFETY: `slot` is considered pinned.",
+        "For the duration of `'a`, the reference count must not hit zero.",
+        "Additionally, all instances (if any) of values returned by [`ForeignOwnable::borrow`] for this object must have been dropped.",
+        "The pointer stored in `ptr` is non-null and valid for the lifetime of the [`ARef`] instance.",
+        "All instances are valid tasks created by the C portion of the kernel.",
+        "The caller passes ownership of the allocation to the `Box`.",
     ] {
         out.push(list.to_string());
     }
