@@ -824,12 +824,7 @@ impl Dictionary {
     /// with a stand-in subject in front, as written ("points to ...") or with "is", when every
     /// part of that reading is recognised.
     fn bare(&self, folded: &Folded) -> Option<Vec<Reading>> {
-        if folded
-            .masked
-            .chars()
-            .next()
-            .is_none_or(|c| crate::grammar::mask_index(c).is_some())
-        {
+        if folded.masked.is_empty() || crate::grammar::opens_with_code(&folded.masked) {
             return None;
         }
         let stand_in = format!("`{BARE_SUBJECT}`");
