@@ -415,10 +415,24 @@
         var leadIn = grammar.lead_ins.length
             ? new RegExp("^(?:" + wordsAlternation(grammar.lead_ins) + ")(?:" + S + "+|$)", "iu")
             : null;
-        var rewriteTo = grammar.rewrites.map(function (r) { return [r.from.toLowerCase(), r.to]; });
-        var rewrite = grammar.rewrites.length
-            ? new RegExp(B + "(?:" + wordsAlternation(grammar.rewrites.map(function (r) { return r.from; })) + ")" + B, "giu")
-            : null;
+        // grammar.rs, Replacements: whole-word replacements, the first rule matching at a place
+        // winning; contractions before every other rule, rewrites after the lead-ins.
+        function replacements(rules) {
+            if (!rules.length) { return function (s) { return s; }; }
+            var to = rules.map(function (r) { return [foldWhitespace(r.from.toLowerCase()), r.to]; });
+            var re = new RegExp(B + "(?:" + wordsAlternation(rules.map(function (r) { return r.from; })) + ")" + B, "giu");
+            return function (s) {
+                return s.replace(re, function (found) {
+                    var key = foldWhitespace(found).toLowerCase();
+                    for (var i = 0; i < to.length; i++) {
+                        if (to[i][0] === key) { return to[i][1]; }
+                    }
+                    return found;
+                });
+            };
+        }
+        var contract = replacements(grammar.contractions);
+        var rewrite = replacements(grammar.rewrites);
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
         }) : [];
@@ -641,6 +655,7 @@
             var f = mask(text);
             var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
             if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
+            s = contract(s);
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             f.masked = s;
@@ -659,15 +674,7 @@
             }
             var withoutArticle = withoutArticleBeforeCode(s);
             if (withoutArticle !== null) { s = withoutArticle; }
-            if (rewrite) {
-                s = s.replace(rewrite, function (found) {
-                    var key = foldWhitespace(found).toLowerCase();
-                    for (var i = 0; i < rewriteTo.length; i++) {
-                        if (foldWhitespace(rewriteTo[i][0]) === key) { return rewriteTo[i][1]; }
-                    }
-                    return found;
-                });
-            }
+            s = rewrite(s);
             f.masked = trim(stripEnd(s));
             return f;
         }

@@ -4,8 +4,9 @@
 //! the rules live in data and the matcher never needs to know English.
 //!
 //! The rules mean what these regexes say (and the web expander runs exactly them):
-//! list marker `^(?:[-*+]|\d+[.)])\s+`; lead-ins `(?i)^(?:<lead-ins>)(?:\s+|$)`, repeated;
-//! rewrites `(?i)\b(?:<froms>)\b`, replaced left to right; justification prefixes
+//! contractions and rewrites each `(?i)\b(?:<froms>)\b`, replaced left to right (contractions
+//! first of all, rewrites after the lead-ins); list marker `^(?:[-*+]|\d+[.)])\s+`; lead-ins
+//! `(?i)^(?:<lead-ins>)(?:\s+|$)`, repeated; justification prefixes
 //! `(?i)^(?:<prefix>)\s+`; a space inside a rule stands for `\s+`. Building those regexes
 //! took longer than loading the rest of the dictionary, so here they are run as literal
 //! comparisons that give the same results (`tests/grammar_regex.rs` checks that against the
@@ -24,6 +25,8 @@ use crate::text::{fold_char, segments, Segment};
 #[serde(deny_unknown_fields)]
 pub struct RawGrammar {
     pub lead_ins: Vec<String>,
+    #[serde(default)]
+    pub contraction: Vec<Rewrite>,
     #[serde(default)]
     pub rewrite: Vec<Rewrite>,
     pub justification_separator: String,
@@ -255,6 +258,7 @@ pub struct JustificationPrefix {
 #[derive(Debug, Clone, Serialize)]
 pub struct GrammarData {
     pub lead_ins: Vec<String>,
+    pub contractions: Vec<Rewrite>,
     pub rewrites: Vec<Rewrite>,
     pub justification_separator: String,
     pub justification_conjunction: String,
@@ -334,6 +338,72 @@ impl Words {
 }
 
 /// The folded first characters of a set of rules, to skip places where none can start.
+/// Whole-word replacements (`contraction` or `rewrite` rules), compared as the regex
+/// `(?i)\b(?:<froms>)\b` replaced left to right: at each place the first rule that matches wins.
+#[derive(Debug, Clone)]
+struct Replacements {
+    froms: Vec<Words>,
+    /// Each `from` lowercased and whitespace-folded (what the found text is looked up by, as the
+    /// regex's replacement does), and its `to`.
+    keys: Vec<(String, String)>,
+    first: FirstChars,
+}
+
+impl Replacements {
+    fn new(rules: &[Rewrite]) -> Replacements {
+        let froms: Vec<Words> = rules.iter().map(|r| Words::new(&r.from)).collect();
+        Replacements {
+            first: FirstChars::new(&froms),
+            froms,
+            keys: rules
+                .iter()
+                .map(|r| {
+                    (
+                        crate::text::fold_whitespace(&r.from.to_lowercase()),
+                        r.to.clone(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// `s` with each rule's `from`, standing as whole words, replaced by its `to`; `None` when
+    /// nothing is replaced.
+    fn replace(&self, s: &str) -> Option<String> {
+        let mut out: Option<String> = None;
+        let mut copied = 0;
+        let mut prev_word = false;
+        for (pos, c) in s.char_indices() {
+            let word = is_word(Some(c));
+            let boundary = prev_word != word;
+            prev_word = word;
+            if pos < copied || !boundary || !self.first.may_start(c) {
+                continue;
+            }
+            let first = Some(fold_char(c));
+            let found = self.froms.iter().find_map(|w| {
+                if w.0.first() != Some(&first) {
+                    return None;
+                }
+                w.match_at(s, pos).filter(|&end| is_boundary(s, end))
+            });
+            if let Some(end) = found {
+                let out = out.get_or_insert_with(|| String::with_capacity(s.len()));
+                out.push_str(&s[copied..pos]);
+                let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
+                match self.keys.iter().find(|(from, _)| *from == key) {
+                    Some((_, to)) => out.push_str(to),
+                    None => out.push_str(&s[pos..end]),
+                }
+                copied = end;
+            }
+        }
+        let mut out = out?;
+        out.push_str(&s[copied..]);
+        Some(out)
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 struct FirstChars {
     ascii: u128,
@@ -404,16 +474,12 @@ fn is_decimal_digit(c: char) -> bool {
 pub struct Grammar {
     pub data: GrammarData,
     lead_ins: Vec<Words>,
-    /// Each rewrite's `from`, as compared.
-    rewrites: Vec<Words>,
-    /// Each rewrite's `from` lowercased and whitespace-folded (what the found text is looked up
-    /// by, as the regex's replacement does), and its `to`.
-    rewrite_keys: Vec<(String, String)>,
+    contractions: Replacements,
+    rewrites: Replacements,
     prefixes: Vec<Words>,
     /// The caller duties' lead-ins, as compared.
     duties: Vec<Words>,
     lead_in_first: FirstChars,
-    rewrite_first: FirstChars,
     /// Each subject group's words, folded as the matcher compares them.
     subject_chars: Vec<Vec<Vec<char>>>,
     /// Every group's words together, folded.
@@ -518,59 +584,62 @@ pub struct GrammarError {
     pub problem: &'static str,
 }
 
+/// Every word list and rule of the grammar, as written.
+fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
+    raw.lead_ins
+        .iter()
+        .chain(raw.rewrite.iter().map(|r| &r.from))
+        .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
+        .chain([&raw.justification_separator, &raw.justification_conjunction])
+        .chain(
+            raw.subjects
+                .iter()
+                .flat_map(|g| g.types.iter().chain(&g.words)),
+        )
+        .chain(&raw.not_subjects)
+        .chain(&raw.code_nouns)
+        .chain(&raw.code_nouns_before)
+        .chain(&raw.type_vars)
+        .chain(&raw.predicate_separators)
+        .chain(raw.connector.iter().map(|c| &c.word))
+        .chain(&raw.not_connectors)
+        .chain(&raw.duty_words)
+        .chain(&raw.conditions)
+        .chain(&raw.placeholders)
+        .chain(&raw.dangling_conjunctions)
+        .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
+        .chain(&raw.comparison_joiners)
+        .chain(&raw.not_operands)
+        .chain(&raw.predicate_verbs)
+        .chain(raw.checked_form.iter().map(|c| &c.words))
+        .chain(&raw.subject_conjunction)
+        .chain(&raw.subject_openings)
+        .chain(&raw.subject_distributives)
+        .chain(&raw.asides)
+        .chain(&raw.restatements)
+        .chain(&raw.clause_openings)
+        .chain(&raw.quantifiers)
+        .chain(
+            raw.relative_clause
+                .iter()
+                .flat_map(|r| r.openings.iter().chain(&r.pronouns).chain(&r.not_in_noun)),
+        )
+        .chain(
+            raw.zero_size_emphasis
+                .iter()
+                .flat_map(|z| z.openings.iter().chain(&z.marks)),
+        )
+        .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins))
+        .chain(
+            raw.call_origin
+                .iter()
+                .flat_map(|c| c.words.iter().chain([&c.insert, &c.function])),
+        )
+}
+
 impl Grammar {
     pub fn compile(raw: &RawGrammar) -> Result<Grammar, GrammarError> {
-        let rules = raw
-            .lead_ins
-            .iter()
-            .chain(raw.rewrite.iter().map(|r| &r.from))
-            .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
-            .chain([&raw.justification_separator, &raw.justification_conjunction])
-            .chain(
-                raw.subjects
-                    .iter()
-                    .flat_map(|g| g.types.iter().chain(&g.words)),
-            )
-            .chain(&raw.not_subjects)
-            .chain(&raw.code_nouns)
-            .chain(&raw.code_nouns_before)
-            .chain(&raw.type_vars)
-            .chain(&raw.predicate_separators)
-            .chain(raw.connector.iter().map(|c| &c.word))
-            .chain(&raw.not_connectors)
-            .chain(&raw.duty_words)
-            .chain(&raw.conditions)
-            .chain(&raw.placeholders)
-            .chain(&raw.dangling_conjunctions)
-            .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
-            .chain(&raw.comparison_joiners)
-            .chain(&raw.not_operands)
-            .chain(&raw.predicate_verbs)
-            .chain(raw.checked_form.iter().map(|c| &c.words))
-            .chain(&raw.subject_conjunction)
-            .chain(&raw.subject_openings)
-            .chain(&raw.subject_distributives)
-            .chain(&raw.asides)
-            .chain(&raw.restatements)
-            .chain(&raw.clause_openings)
-            .chain(&raw.quantifiers)
-            .chain(
-                raw.relative_clause
-                    .iter()
-                    .flat_map(|r| r.openings.iter().chain(&r.pronouns).chain(&r.not_in_noun)),
-            )
-            .chain(
-                raw.zero_size_emphasis
-                    .iter()
-                    .flat_map(|z| z.openings.iter().chain(&z.marks)),
-            )
-            .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins))
-            .chain(
-                raw.call_origin
-                    .iter()
-                    .flat_map(|c| c.words.iter().chain([&c.insert, &c.function])),
-            );
-        for rule in rules {
+        for rule in rules_of(raw).chain(raw.contraction.iter().map(|r| &r.from)) {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
                     rule: rule.clone(),
@@ -600,6 +669,7 @@ impl Grammar {
         }
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
+            contractions: raw.contraction.clone(),
             rewrites: raw.rewrite.clone(),
             justification_separator: raw.justification_separator.clone(),
             justification_conjunction: raw.justification_conjunction.clone(),
@@ -670,23 +740,23 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
-        let rewrites: Vec<Words> = raw.rewrite.iter().map(|r| Words::new(&r.from)).collect();
+        let contractions = Replacements::new(&raw.contraction);
+        // Contractions are expanded before any other rule is compared, so a rule that holds one
+        // would never match.
+        for rule in rules_of(raw).chain(raw.rewrite.iter().map(|r| &r.to)) {
+            if contractions.replace(rule).is_some() {
+                return Err(GrammarError {
+                    rule: rule.clone(),
+                    problem: "holds a contraction, which is expanded before any rule is compared: write out the words (\"are not\" for \"aren't\")",
+                });
+            }
+        }
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
-            rewrite_first: FirstChars::new(&rewrites),
             lead_ins,
-            rewrites,
-            rewrite_keys: raw
-                .rewrite
-                .iter()
-                .map(|r| {
-                    (
-                        crate::text::fold_whitespace(&r.from.to_lowercase()),
-                        r.to.clone(),
-                    )
-                })
-                .collect(),
+            contractions,
+            rewrites: Replacements::new(&raw.rewrite),
             prefixes: raw
                 .justification_prefix
                 .iter()
@@ -822,13 +892,18 @@ impl Grammar {
         Folded { masked, codes }
     }
 
-    /// Applies every folding rule: list marker, lead-ins, rewrites, final punctuation.
+    /// Applies every folding rule: markup, contractions, code nouns, list marker, lead-ins,
+    /// rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
         for markup in [&LINKS, &EMPHASIS] {
             if let std::borrow::Cow::Owned(plain) = markup.plain(&f.masked) {
                 f.masked = plain;
             }
+        }
+        // Before every other rule, so that none needs to know both "can't" and "cannot".
+        if let Some(expanded) = self.contractions.replace(&f.masked) {
+            f.masked = expanded;
         }
         if let Some(plain) = self.without_code_nouns(&f.masked) {
             f.masked = plain;
@@ -847,7 +922,7 @@ impl Grammar {
         if let Some(rest) = without_article_before_code(s) {
             s = rest;
         }
-        let s = match self.rewrite(s) {
+        let s = match self.rewrites.replace(s) {
             Some(rewritten) => self.strip_end(&rewritten).trim().to_string(),
             None => self.strip_end(s).trim().to_string(),
         };
@@ -1196,42 +1271,6 @@ impl Grammar {
         })
     }
 
-    /// Replaces each rewrite's `from`, standing as whole words, by its `to`, left to right;
-    /// `None` when nothing is replaced.
-    fn rewrite(&self, s: &str) -> Option<String> {
-        let mut out: Option<String> = None;
-        let mut copied = 0;
-        let mut prev_word = false;
-        for (pos, c) in s.char_indices() {
-            let word = is_word(Some(c));
-            let boundary = prev_word != word;
-            prev_word = word;
-            if pos < copied || !boundary || !self.rewrite_first.may_start(c) {
-                continue;
-            }
-            let first = Some(fold_char(c));
-            let found = self.rewrites.iter().find_map(|w| {
-                if w.0.first() != Some(&first) {
-                    return None;
-                }
-                w.match_at(s, pos).filter(|&end| is_boundary(s, end))
-            });
-            if let Some(end) = found {
-                let out = out.get_or_insert_with(|| String::with_capacity(s.len()));
-                out.push_str(&s[copied..pos]);
-                let key = crate::text::fold_whitespace(&s[pos..end]).to_lowercase();
-                match self.rewrite_keys.iter().find(|(from, _)| *from == key) {
-                    Some((_, to)) => out.push_str(to),
-                    None => out.push_str(&s[pos..end]),
-                }
-                copied = end;
-            }
-        }
-        let mut out = out?;
-        out.push_str(&s[copied..]);
-        Some(out)
-    }
-
     /// If `folded` (masked) starts with a whole-sentence justification prefix, returns the
     /// prefix rule and the rest of the sentence.
     pub fn justification_prefix<'a>(
@@ -1475,12 +1514,18 @@ mod tests {
             dangling_conjunctions = ["and"]
             comparison_joiners = ["&&"]
             not_operands = ["is"]
+            [[contraction]]
+            from = "can't"
+            to = "cannot"
             [[rewrite]]
             from = "must not be"
             to = "is not"
             [[rewrite]]
             from = "must be"
             to = "is"
+            [[rewrite]]
+            from = "cannot be null"
+            to = "is not null"
             [[justification_prefix]]
             prefix = "the caller guarantees that"
             justification = "function-requirements"
@@ -1623,6 +1668,33 @@ mod tests {
         assert_eq!(f.unmasked(), "`ptr` is valid for reads");
         let f = g.fold("`p` MUST NOT BE null");
         assert_eq!(f.unmasked(), "`p` is not null");
+    }
+
+    #[test]
+    fn contractions_are_expanded_before_the_rules() {
+        let g = grammar();
+        // The rewrite is written with "cannot" only, yet reads "can't" too.
+        assert_eq!(g.fold("`p` can't be null.").unmasked(), "`p` is not null");
+        assert_eq!(g.fold("`p` CAN'T be null").unmasked(), "`p` is not null");
+        assert_eq!(g.fold("`can't` is code").unmasked(), "`can't` is code");
+    }
+
+    #[test]
+    fn a_rule_that_holds_a_contraction_is_rejected() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = ["the caller can't"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [[contraction]]
+            from = "can't"
+            to = "cannot"
+            "#,
+        )
+        .expect("grammar parses");
+        let err = Grammar::compile(&raw).expect_err("a lead-in with a contraction never matches");
+        assert_eq!(err.rule, "the caller can't");
+        assert!(err.problem.contains("contraction"), "{}", err.problem);
     }
 
     #[test]

@@ -15,6 +15,7 @@ struct Reference {
     grammar: Grammar,
     list_marker: Regex,
     lead_in: Regex,
+    contraction: Regex,
     rewrite: Regex,
     prefixes: Vec<Regex>,
 }
@@ -37,10 +38,12 @@ fn fx() -> &'static Reference {
         let grammar = Grammar::compile(&raw).expect("grammar compiles");
         let leads: Vec<&String> = raw.lead_ins.iter().collect();
         let froms: Vec<&String> = raw.rewrite.iter().map(|r| &r.from).collect();
+        let contracted: Vec<&String> = raw.contraction.iter().map(|r| &r.from).collect();
         let re = |s: String| Regex::new(&s).expect("reference regex compiles");
         Reference {
             list_marker: re(r"^(?:[-*+]|\d+[.)])\s+".to_string()),
             lead_in: re(format!(r"(?i)^(?:{})(?:\s+|$)", alternation(&leads))),
+            contraction: re(format!(r"(?i)\b(?:{})\b", alternation(&contracted))),
             rewrite: re(format!(r"(?i)\b(?:{})\b", alternation(&froms))),
             prefixes: raw
                 .justification_prefix
@@ -69,6 +72,7 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
     let emphasis =
         regex::Regex::new(safety_dict::grammar::EMPHASIS_PATTERN).expect("emphasis pattern");
     s = emphasis.replace_all(&s, "$1$2").into_owned();
+    s = replace_words(&f.contraction, &f.raw.contraction, &s);
     if let Some(m) = f.list_marker.find(&s) {
         s = s[m.end()..].to_string();
     }
@@ -79,18 +83,20 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
         }
         s = s[m.end()..].to_string();
     }
-    s = f
-        .rewrite
-        .replace_all(&s, |caps: &regex::Captures<'_>| {
-            let found = safety_dict::text::fold_whitespace(&caps[0]).to_lowercase();
-            f.raw
-                .rewrite
-                .iter()
-                .find(|r| safety_dict::text::fold_whitespace(&r.from.to_lowercase()) == found)
-                .map_or_else(|| caps[0].to_string(), |r| r.to.clone())
-        })
-        .into_owned();
+    s = replace_words(&f.rewrite, &f.raw.rewrite, &s);
     (strip_final_punctuation(&s).trim().to_string(), masked.codes)
+}
+
+/// Each match of `re` replaced by the `to` of the rule whose `from` it is.
+fn replace_words(re: &Regex, rules: &[safety_dict::grammar::Rewrite], s: &str) -> String {
+    re.replace_all(s, |caps: &regex::Captures<'_>| {
+        let found = safety_dict::text::fold_whitespace(&caps[0]).to_lowercase();
+        rules
+            .iter()
+            .find(|r| safety_dict::text::fold_whitespace(&r.from.to_lowercase()) == found)
+            .map_or_else(|| caps[0].to_string(), |r| r.to.clone())
+    })
+    .into_owned()
 }
 
 fn reference_prefix(masked: &str) -> Option<(String, String)> {
@@ -132,7 +138,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
 fn atoms() -> Vec<String> {
     let f = fx();
     let mut out: Vec<String> = f.raw.lead_ins.clone();
-    for r in &f.raw.rewrite {
+    for r in f.raw.contraction.iter().chain(&f.raw.rewrite) {
         out.push(r.from.clone());
         out.push(r.to.clone());
     }
