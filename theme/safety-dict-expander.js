@@ -433,6 +433,9 @@
         }
         var contract = replacements(grammar.contractions);
         var rewrite = replacements(grammar.rewrites);
+        var sentenceLeadIns = (grammar.sentence_lead_ins || []).map(function (l) {
+            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
+        });
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
         }) : [];
@@ -1395,6 +1398,19 @@
             }
             var masked = folded.masked;
             var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
+
+            // expand.rs: "So <sentence>" is the sentence without the word that joins it to the
+            // ones before.
+            for (var sl = 0; sl < sentenceLeadIns.length; sl++) {
+                var slm = sentenceLeadIns[sl].exec(text);
+                if (!slm) { continue; }
+                var rest = analyseSentence(text.slice(slm[0].length), position);
+                if (rest !== null) {
+                    rest.text = text;
+                    return rest;
+                }
+                break;
+            }
 
             // expand.rs, caller_duty_item: in a `// SAFETY:` comment a caller's duty is a reason.
             if (position === "safety-comment" && grammar.caller_duty) {

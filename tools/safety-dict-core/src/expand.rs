@@ -607,6 +607,14 @@ impl Dictionary {
             );
         }
 
+        // "So <sentence>": the sentence without the word that joins it to the ones before.
+        if let Some(end) = self.grammar.sentence_lead_in(&text) {
+            let rest = self.analyse_sentence(&text[end..], nearest, position);
+            if !rest.text.is_empty() {
+                return Item { text, ..rest };
+            }
+        }
+
         if position == Position::SafetyComment {
             if let Some(item) = self.caller_duty_item(&text, nearest) {
                 return item;

@@ -26,6 +26,8 @@ use crate::text::{fold_char, segments, Segment};
 pub struct RawGrammar {
     pub lead_ins: Vec<String>,
     #[serde(default)]
+    pub sentence_lead_ins: Vec<String>,
+    #[serde(default)]
     pub contraction: Vec<Rewrite>,
     #[serde(default)]
     pub rewrite: Vec<Rewrite>,
@@ -258,6 +260,7 @@ pub struct JustificationPrefix {
 #[derive(Debug, Clone, Serialize)]
 pub struct GrammarData {
     pub lead_ins: Vec<String>,
+    pub sentence_lead_ins: Vec<String>,
     pub contractions: Vec<Rewrite>,
     pub rewrites: Vec<Rewrite>,
     pub justification_separator: String,
@@ -474,6 +477,7 @@ fn is_decimal_digit(c: char) -> bool {
 pub struct Grammar {
     pub data: GrammarData,
     lead_ins: Vec<Words>,
+    sentence_lead_ins: Vec<Words>,
     contractions: Replacements,
     rewrites: Replacements,
     prefixes: Vec<Words>,
@@ -588,6 +592,7 @@ pub struct GrammarError {
 fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
     raw.lead_ins
         .iter()
+        .chain(&raw.sentence_lead_ins)
         .chain(raw.rewrite.iter().map(|r| &r.from))
         .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
         .chain([&raw.justification_separator, &raw.justification_conjunction])
@@ -669,6 +674,7 @@ impl Grammar {
         }
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
+            sentence_lead_ins: raw.sentence_lead_ins.clone(),
             contractions: raw.contraction.clone(),
             rewrites: raw.rewrite.clone(),
             justification_separator: raw.justification_separator.clone(),
@@ -755,6 +761,11 @@ impl Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
             lead_ins,
+            sentence_lead_ins: raw
+                .sentence_lead_ins
+                .iter()
+                .map(|l| Words::new(l))
+                .collect(),
             contractions,
             rewrites: Replacements::new(&raw.rewrite),
             prefixes: raw
@@ -1287,12 +1298,23 @@ impl Grammar {
     /// In a `// SAFETY:` comment: whether `text` opens with a caller duty, and where the words
     /// after it start. The duties hold no code span, so the text needs no masking.
     pub fn caller_duty(&self, text: &str) -> Option<usize> {
-        self.duties.iter().find_map(|w| {
-            let end = w.match_at(text, 0)?;
-            let run = whitespace_run(&text[end..]);
-            (run > 0).then_some(end + run)
-        })
+        opening(&self.duties, text)
     }
+
+    /// Where a sentence starts after the words that only join it to the sentences before it
+    /// ("So the result cannot be zero."), if it opens with them.
+    pub fn sentence_lead_in(&self, text: &str) -> Option<usize> {
+        opening(&self.sentence_lead_ins, text)
+    }
+}
+
+/// The end of the first of `rules` that `text` opens with, and the whitespace after it.
+fn opening(rules: &[Words], text: &str) -> Option<usize> {
+    rules.iter().find_map(|w| {
+        let end = w.match_at(text, 0)?;
+        let run = whitespace_run(&text[end..]);
+        (run > 0).then_some(end + run)
+    })
 }
 
 /// A statement that opens with "the" and a code span ("the `MaybeUninit<T>` really is in an

@@ -429,3 +429,20 @@ fn a_part_read_in_folded_words_is_found_where_it_is_written() {
         .expect("found");
     assert_eq!(&item[at], "`p` points to the memory initialised before.");
 }
+
+#[test]
+fn so_opens_a_sentence_but_joins_a_reason_inside_one() {
+    // At the start, "So" only says the sentence follows from the ones before.
+    let read = dict().analyse_item("So the result cannot be zero.");
+    assert_eq!(read.text, "So the result cannot be zero.");
+    assert_eq!(read.statements.len(), 1);
+    assert_eq!(read.statements[0].entry(), Some("non-zero"));
+    assert!(read.justifications.is_empty());
+    // Inside, it gives the words before it as the reason.
+    let read = dict().analyse_item("So, `p` is valid, so it is aligned.");
+    assert_eq!(read.statements[0].entry(), Some("aligned"));
+    assert_eq!(read.justifications[0].entry(), Some("valid-pointer"));
+    // Alone, it is no sentence to read.
+    let read = dict().analyse_item("So");
+    assert_eq!(read.statements[0].entry(), None);
+}

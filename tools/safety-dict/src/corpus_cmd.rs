@@ -499,6 +499,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The pointer stored in `ptr` is non-null and valid for the lifetime of the [`ARef`] instance.",
         "All instances are valid tasks created by the C portion of the kernel.",
         "The caller passes ownership of the allocation to the `Box`.",
+        // Session 15: contractions expanded before every rule ("don't" agrees as "does not"); a
+        // sentence's "So" dropped at its start only, "so" inside a sentence still a connector.
+        "// SAFETY: `p` isn't null and it's aligned; the regions they're in don't overlap.",
+        "// SAFETY: `self` and `other` are non-zero.\n// So the result cannot be zero.",
+        "// SAFETY: So, `p` is valid, so it is aligned.",
+        "So",
     ] {
         out.push(list.to_string());
     }
