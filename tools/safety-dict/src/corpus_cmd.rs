@@ -505,6 +505,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `self` and `other` are non-zero.\n// So the result cannot be zero.",
         "// SAFETY: So, `p` is valid, so it is aligned.",
         "So",
+        // The future tense of a fact, a hyphenated adjective, a number by what it is.
+        "// SAFETY: Since `n` is nonzero, `s` will also be nonzero.",
+        "// SAFETY: `ptr` is well-aligned because `[T; N]` has the same alignment as `T`.",
+        "// SAFETY: We just checked that this number is positive",
     ] {
         out.push(list.to_string());
     }
