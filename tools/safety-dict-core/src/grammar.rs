@@ -30,7 +30,7 @@ pub struct RawGrammar {
     #[serde(default)]
     pub contraction: Vec<Rewrite>,
     #[serde(default)]
-    pub rewrite: Vec<Rewrite>,
+    pub rewrite: Vec<RawRewrite>,
     pub justification_separator: String,
     pub justification_conjunction: String,
     #[serde(default)]
@@ -237,6 +237,36 @@ pub struct Durations {
 pub struct Rewrite {
     pub from: String,
     pub to: String,
+}
+
+/// A rewrite as written: with `before`, `from` is replaced only where one of those words follows
+/// it ("owns" by "holds" before "the lock" or "the mutex"); it stands for one rule per word.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRewrite {
+    pub from: String,
+    pub to: String,
+    #[serde(default)]
+    pub before: Vec<String>,
+}
+
+impl RawRewrite {
+    /// The plain rules this one stands for, in order.
+    fn rules(&self) -> Vec<Rewrite> {
+        if self.before.is_empty() {
+            return vec![Rewrite {
+                from: self.from.clone(),
+                to: self.to.clone(),
+            }];
+        }
+        self.before
+            .iter()
+            .map(|b| Rewrite {
+                from: format!("{} {b}", self.from),
+                to: format!("{} {b}", self.to),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -593,7 +623,11 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
     raw.lead_ins
         .iter()
         .chain(&raw.sentence_lead_ins)
-        .chain(raw.rewrite.iter().map(|r| &r.from))
+        .chain(
+            raw.rewrite
+                .iter()
+                .flat_map(|r| std::iter::once(&r.from).chain(&r.before)),
+        )
         .chain(raw.justification_prefix.iter().map(|p| &p.prefix))
         .chain([&raw.justification_separator, &raw.justification_conjunction])
         .chain(
@@ -672,11 +706,12 @@ impl Grammar {
                 });
             }
         }
+        let rewrites: Vec<Rewrite> = raw.rewrite.iter().flat_map(RawRewrite::rules).collect();
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
             sentence_lead_ins: raw.sentence_lead_ins.clone(),
             contractions: raw.contraction.clone(),
-            rewrites: raw.rewrite.clone(),
+            rewrites: rewrites.clone(),
             justification_separator: raw.justification_separator.clone(),
             justification_conjunction: raw.justification_conjunction.clone(),
             justification_prefixes: raw
@@ -767,7 +802,7 @@ impl Grammar {
                 .map(|l| Words::new(l))
                 .collect(),
             contractions,
-            rewrites: Replacements::new(&raw.rewrite),
+            rewrites: Replacements::new(&rewrites),
             prefixes: raw
                 .justification_prefix
                 .iter()
@@ -1699,6 +1734,30 @@ mod tests {
         assert_eq!(g.fold("`p` can't be null.").unmasked(), "`p` is not null");
         assert_eq!(g.fold("`p` CAN'T be null").unmasked(), "`p` is not null");
         assert_eq!(g.fold("`can't` is code").unmasked(), "`can't` is code");
+    }
+
+    #[test]
+    fn a_rewrite_with_before_applies_only_before_those_words() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = []
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [[rewrite]]
+            from = "owns"
+            to = "holds"
+            before = ["the lock", "the mutex"]
+            "#,
+        )
+        .expect("grammar parses");
+        let g = Grammar::compile(&raw).expect("grammar compiles");
+        assert_eq!(g.fold("it owns the lock").unmasked(), "it holds the lock");
+        assert_eq!(
+            g.fold("it OWNS the  Mutex").unmasked(),
+            "it holds the mutex"
+        );
+        assert_eq!(g.fold("it owns the list").unmasked(), "it owns the list");
+        assert_eq!(g.data.rewrites.len(), 2);
     }
 
     #[test]

@@ -37,7 +37,7 @@ fn fx() -> &'static Reference {
         let raw: RawGrammar = toml::from_str(&text).expect("grammar.toml parses");
         let grammar = Grammar::compile(&raw).expect("grammar compiles");
         let leads: Vec<&String> = raw.lead_ins.iter().collect();
-        let froms: Vec<&String> = raw.rewrite.iter().map(|r| &r.from).collect();
+        let froms: Vec<&String> = grammar.data.rewrites.iter().map(|r| &r.from).collect();
         let contracted: Vec<&String> = raw.contraction.iter().map(|r| &r.from).collect();
         let re = |s: String| Regex::new(&s).expect("reference regex compiles");
         Reference {
@@ -83,7 +83,7 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
         }
         s = s[m.end()..].to_string();
     }
-    s = replace_words(&f.rewrite, &f.raw.rewrite, &s);
+    s = replace_words(&f.rewrite, &f.grammar.data.rewrites, &s);
     (strip_final_punctuation(&s).trim().to_string(), masked.codes)
 }
 
@@ -138,7 +138,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
 fn atoms() -> Vec<String> {
     let f = fx();
     let mut out: Vec<String> = f.raw.lead_ins.clone();
-    for r in f.raw.contraction.iter().chain(&f.raw.rewrite) {
+    for r in f.raw.contraction.iter().chain(&f.grammar.data.rewrites) {
         out.push(r.from.clone());
         out.push(r.to.clone());
     }
