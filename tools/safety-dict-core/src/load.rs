@@ -466,7 +466,9 @@ fn build_entry(
         // unfilled. Values may all be left out together, never some of them: "the reference
         // count is non-zero" says it of an object the sentence names by no code, which the
         // expansion shows unfilled too; a phrasing naming one value and not another would
-        // read as a claim about the wrong one.
+        // read as a claim about the wrong one. (Only these two of grammar `type_vars`: an
+        // allocator or a function left out would change the claim, "was allocated" is not "was
+        // allocated with `A`".)
         let values: Vec<&Var> = vars
             .iter()
             .filter(|v| v.ty != "type" && v.ty != "lifetime")
