@@ -361,9 +361,10 @@ fn a_statement_after_its_reason_may_share_the_reasons_subject() {
     assert_eq!(entries(&item.statements), vec![Some("non-zero")]);
     assert_eq!(entries(&item.justifications), vec![Some("power-of-two")]);
     // A statement that opens with code has a subject of its own: "`len != 0`" is no second
-    // side of the reason's comparison.
+    // side of the reason's comparison, but `len` is not zero.
     let item = dict().analyse_item("SAFETY: `len > 1` so `len != 0`.");
-    assert_eq!(entries(&item.statements), vec![None]);
+    assert_eq!(entries(&item.statements), vec![Some("non-zero")]);
+    assert_eq!(item.statements[0].text(), "`len` is not equal to `0`");
     assert_eq!(entries(&item.justifications), vec![Some("less-than")]);
     // A sentence that gives a reason is no plain list: what "and" joins before the comma are
     // its reasons, and no part after "so" borrows the comparison's words.

@@ -509,6 +509,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Since `n` is nonzero, `s` will also be nonzero.",
         "// SAFETY: `ptr` is well-aligned because `[T; N]` has the same alignment as `T`.",
         "// SAFETY: We just checked that this number is positive",
+        // "!=" is a comparison of its own; joined to others it stays as written.
+        "// SAFETY: We just checked that `self.remaining != 0`.",
+        "// SAFETY: len > 1 so len != 0.",
+        "// SAFETY: `a != b && c`",
     ] {
         out.push(list.to_string());
     }
