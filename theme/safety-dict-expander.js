@@ -1339,15 +1339,18 @@
         // read as the facts it states, one level deep.
         function reasonedReason(folded, masked) {
             masked = trim(masked);
+            // expand.rs: the facts and who guarantees them; the guarantor alone when no fact is
+            // recognised and no connector splits the reason better.
+            var guarantor = null;
             for (var i = 0; i < prefixes.length; i++) {
                 var pm = prefixes[i].re.exec(masked);
                 if (!pm) { continue; }
                 var facts = predicates(folded, masked.slice(pm[0].length));
-                if (facts.some(function (f) { return !!f.found; })) {
-                    var rule = prefixes[i].rule;
-                    facts.push({ text: rule.prefix, folded: fold(rule.prefix), found: impliedMatch(rule.justification, rule.with) });
-                    return facts;
-                }
+                var anyFact = facts.some(function (f) { return !!f.found; });
+                var rule = prefixes[i].rule;
+                facts.push({ text: rule.prefix, folded: fold(rule.prefix), found: impliedMatch(rule.justification, rule.with) });
+                if (anyFact) { return facts; }
+                if (facts[facts.length - 1].found) { guarantor = facts; }
                 break;
             }
             var best = null, bestFound = 0;
@@ -1360,7 +1363,7 @@
                 var found = got.filter(function (f) { return !!f.found; }).length;
                 if (found > 0 && found > bestFound) { best = got; bestFound = found; }
             });
-            return best;
+            return best !== null ? best : guarantor;
         }
 
         // expand.rs, implied: the match of a justification a grammar form implies.

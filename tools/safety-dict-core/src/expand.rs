@@ -986,17 +986,24 @@ impl Dictionary {
     /// any is.
     fn reasoned_reason(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
         let masked = masked.trim();
-        // "the caller guarantees that <facts>".
+        // "the caller guarantees that <facts>": the facts, and who guarantees them. When no fact
+        // is recognised, the words that name the guarantor still are, unless a connector splits
+        // the reason better (below).
+        let mut guarantor = None;
         if let Some((prefix, rest)) = self.grammar.justification_prefix(masked) {
             let mut facts = self.predicates(folded, rest);
-            if facts.iter().any(|f| f.found.is_some()) {
-                facts.push(Reading {
-                    text: prefix.prefix.clone(),
-                    folded: self.grammar.fold(&prefix.prefix),
-                    found: self.implied(&prefix.justification, &prefix.with),
-                });
+            facts.push(Reading {
+                text: prefix.prefix.clone(),
+                folded: self.grammar.fold(&prefix.prefix),
+                found: self.implied(&prefix.justification, &prefix.with),
+            });
+            if facts[..facts.len() - 1].iter().any(|f| f.found.is_some()) {
                 return Some(facts);
             }
+            guarantor = facts
+                .last()
+                .is_some_and(|f| f.found.is_some())
+                .then_some(facts);
         }
         let mut best: Option<(usize, Vec<Reading>)> = None;
         for r in self.grammar.reasoned_splits(masked) {
@@ -1016,7 +1023,7 @@ impl Dictionary {
                 best = Some((found, facts));
             }
         }
-        best.map(|(_, facts)| facts)
+        best.map(|(_, facts)| facts).or(guarantor)
     }
 
     /// Reads a list of predicates. The list is split at every separator, and its parts are

@@ -447,3 +447,13 @@ fn so_opens_a_sentence_but_joins_a_reason_inside_one() {
     let read = dict().analyse_item("So");
     assert_eq!(read.statements[0].entry(), None);
 }
+
+#[test]
+fn a_reason_names_its_guarantor_even_when_its_fact_is_unknown() {
+    let read = dict()
+        .analyse_item("SAFETY: `p` is aligned since the caller guarantees that `q` is frobbed.");
+    assert_eq!(read.statements[0].entry(), Some("aligned"));
+    let reasons: Vec<Option<&str>> = read.justifications.iter().map(|s| s.entry()).collect();
+    assert_eq!(reasons, vec![None, Some("function-requirements")]);
+    assert_eq!(read.justifications[0].text(), "`q` is frobbed");
+}
