@@ -370,7 +370,6 @@ impl Words {
     }
 }
 
-/// The folded first characters of a set of rules, to skip places where none can start.
 /// Whole-word replacements (`contraction` or `rewrite` rules), compared as the regex
 /// `(?i)\b(?:<froms>)\b` replaced left to right: at each place the first rule that matches wins.
 #[derive(Debug, Clone)]
@@ -437,6 +436,7 @@ impl Replacements {
     }
 }
 
+/// The folded first characters of a set of rules, to skip places where none can start.
 #[derive(Debug, Clone, Default)]
 struct FirstChars {
     ascii: u128,
