@@ -516,6 +516,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A reason "the caller guarantees that ..." names its guarantor even when its fact is
         // not in the dictionary.
         "// SAFETY: Furthermore, we have exclusive access to the slice since the caller guarantees that there are no races.",
+        // A live allocation in the block layer's words.
+        "// SAFETY: By C API contract, wrapper_ptr points to a valid allocation\n// and is not null.",
+        "// SAFETY: By safety requirements for this function, `this` is a\n// valid allocation.",
     ] {
         out.push(list.to_string());
     }
