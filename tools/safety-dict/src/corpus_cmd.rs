@@ -519,6 +519,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A live allocation in the block layer's words.
         "// SAFETY: By C API contract, wrapper_ptr points to a valid allocation\n// and is not null.",
         "// SAFETY: By safety requirements for this function, `this` is a\n// valid allocation.",
+        // "X is guaranteed by Y" is "X by Y".
+        "// SAFETY: `self.len() + other.len() <= self.capacity()` is guaranteed by the preceding `reserve` call.",
+        "// SAFETY: pos < len is guaranteed by the caller and\n// obviously len = self.len() <= self.len().",
     ] {
         out.push(list.to_string());
     }
