@@ -433,7 +433,7 @@
         }
         var contract = replacements(grammar.contractions);
         var rewrite = replacements(grammar.rewrites);
-        var sentenceLeadIns = (grammar.sentence_lead_ins || []).map(function (l) {
+        var sentenceLeadIns = grammar.sentence_lead_ins.map(function (l) {
             return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
         });
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {

@@ -992,18 +992,18 @@ impl Dictionary {
         let mut guarantor = None;
         if let Some((prefix, rest)) = self.grammar.justification_prefix(masked) {
             let mut facts = self.predicates(folded, rest);
+            let fact_known = facts.iter().any(|f| f.found.is_some());
+            let found = self.implied(&prefix.justification, &prefix.with);
+            let guarantor_known = found.is_some();
             facts.push(Reading {
                 text: prefix.prefix.clone(),
                 folded: self.grammar.fold(&prefix.prefix),
-                found: self.implied(&prefix.justification, &prefix.with),
+                found,
             });
-            if facts[..facts.len() - 1].iter().any(|f| f.found.is_some()) {
+            if fact_known {
                 return Some(facts);
             }
-            guarantor = facts
-                .last()
-                .is_some_and(|f| f.found.is_some())
-                .then_some(facts);
+            guarantor = guarantor_known.then_some(facts);
         }
         let mut best: Option<(usize, Vec<Reading>)> = None;
         for r in self.grammar.reasoned_splits(masked) {

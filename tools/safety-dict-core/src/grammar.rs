@@ -678,11 +678,26 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
 
 impl Grammar {
     pub fn compile(raw: &RawGrammar) -> Result<Grammar, GrammarError> {
-        for rule in rules_of(raw).chain(raw.contraction.iter().map(|r| &r.from)) {
+        let contractions = Replacements::new(&raw.contraction);
+        if let Some(c) = raw.contraction.iter().find(|c| c.from.trim().is_empty()) {
+            return Err(GrammarError {
+                rule: c.from.clone(),
+                problem: "is empty: it would match everywhere",
+            });
+        }
+        for rule in rules_of(raw) {
             if rule.trim().is_empty() {
                 return Err(GrammarError {
                     rule: rule.clone(),
                     problem: "is empty: it would match everywhere",
+                });
+            }
+            // Contractions are expanded before any other rule is compared, so a rule that
+            // holds one would never match.
+            if contractions.replace(rule).is_some() {
+                return Err(GrammarError {
+                    rule: rule.clone(),
+                    problem: "holds a contraction, which is expanded before any rule is compared: write out the words (\"are not\" for \"aren't\")",
                 });
             }
         }
@@ -781,17 +796,6 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
-        let contractions = Replacements::new(&raw.contraction);
-        // Contractions are expanded before any other rule is compared, so a rule that holds one
-        // would never match.
-        for rule in rules_of(raw).chain(raw.rewrite.iter().map(|r| &r.to)) {
-            if contractions.replace(rule).is_some() {
-                return Err(GrammarError {
-                    rule: rule.clone(),
-                    problem: "holds a contraction, which is expanded before any rule is compared: write out the words (\"are not\" for \"aren't\")",
-                });
-            }
-        }
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
