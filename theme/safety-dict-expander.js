@@ -706,6 +706,8 @@
                 var slot = p.slots[k];
                 if (caps[k + 1] === undefined) { return null; }
                 var raw = trim(caps[k + 1]);
+                // matcher.rs, states_bound: a code span with a lone colon states a bound.
+                if (!isSubject(raw) && raw.startsWith("`") && /(^|[^:]):(?!:)/.test(raw)) { return null; }
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.

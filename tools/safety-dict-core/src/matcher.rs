@@ -68,6 +68,16 @@ fn capitalized_in_value_slot(raw: &str) -> bool {
     raw.starts_with(|c: char| c.is_ascii_uppercase()) && raw.bytes().any(|b| b.is_ascii_lowercase())
 }
 
+/// Whether a code span states a bound or a typed binding (`T: Zeroable`, `x: u32`) rather than
+/// naming code: it holds a colon that is not half of a path's `::`. "`T: Zeroable` and
+/// `UnsafeCell` is `repr(transparent)`" says that `T` is `Zeroable`, not that it is transparent.
+fn states_bound(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == b':' && b.get(i + 1) != Some(&b':') && (i == 0 || b[i - 1] != b':'))
+}
+
 /// A compiled phrasing, also exported as data for the web expander.
 #[derive(Debug, Clone, Serialize)]
 pub struct Pattern {
@@ -1109,6 +1119,8 @@ impl Matcher {
             let program = &self.programs[i];
             let value = if is_one_of(&program.subjects, raw) {
                 raw.to_lowercase()
+            } else if raw.starts_with('`') && states_bound(raw) {
+                return None;
             } else if raw.starts_with('`') || slot.words {
                 raw.to_string()
             } else if is_one_of(&program.not_subjects, raw)
@@ -1402,6 +1414,16 @@ mod tests {
                 .map(|w| w.chars().map(fold_char).collect())
                 .collect();
             assert_eq!(fast, slow, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn bounds_name_nothing() {
+        for bound in ["`T: Zeroable`", "`x: u32`", "`'a: 'b`", "`:x`"] {
+            assert!(states_bound(bound), "{bound}");
+        }
+        for name in ["`a::b`", "`Foo::<T>::bar()`", "`*ptr`", "`T`"] {
+            assert!(!states_bound(name), "{name}");
         }
     }
 
