@@ -522,6 +522,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "X is guaranteed by Y" is "X by Y".
         "// SAFETY: `self.len() + other.len() <= self.capacity()` is guaranteed by the preceding `reserve` call.",
         "// SAFETY: pos < len is guaranteed by the caller and\n// obviously len = self.len() <= self.len().",
+        // A code span that states a bound fills no slot; a type named as a type is its name.
+        "// SAFETY: `T: Zeroable` and `UnsafeCell` is `repr(transparent)`.",
+        "// SAFETY: `x: u32` is valid.",
+        "// SAFETY: The `Queue` type is `#[repr(transparent)]`, so the pointer cast is valid.",
+        "// SAFETY: ListArc is repr(transparent).",
+        "// INVARIANT: By the safety requirements, the invariants on `ListArc` are satisfied.",
+        "// SAFETY: `T` is `Zeroable`.",
     ] {
         out.push(list.to_string());
     }
