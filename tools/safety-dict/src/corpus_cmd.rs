@@ -529,6 +529,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: ListArc is repr(transparent).",
         "// INVARIANT: By the safety requirements, the invariants on `ListArc` are satisfied.",
         "// SAFETY: `T` is `Zeroable`.",
+        // What `unsafe impl Send` and `unsafe impl Sync` promise.
+        "// SAFETY: Exclusive access is thread-safe for `Request`.",
+        "// SAFETY: `Device` can be shared among threads because all immutable methods are protected by the synchronization in `struct device`.",
+        "// SAFETY: it is safe to share references to `Device` between threads.",
     ] {
         out.push(list.to_string());
     }
