@@ -1274,11 +1274,14 @@ impl Matcher {
         })
     }
 
-    /// Pairs of phrasings of different entries that match a common sentence.
+    /// Pairs of phrasings of different entries that read a common sentence.
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut out: Vec<Conflict> = Vec::new();
         for (i, p) in self.patterns.iter().enumerate() {
-            for j in self.matching(&p.sample) {
+            // Only a reading counts: a slot that rejects its filler ("zero" names no variable)
+            // makes no conflict.
+            let readings = self.matching(&p.sample).into_iter();
+            for j in readings.filter(|&j| self.capture(j, &p.sample).is_some()) {
                 let q = &self.patterns[j];
                 if q.entry == p.entry {
                     continue;

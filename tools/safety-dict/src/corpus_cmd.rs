@@ -533,6 +533,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Exclusive access is thread-safe for `Request`.",
         "// SAFETY: `Device` can be shared among threads because all immutable methods are protected by the synchronization in `struct device`.",
         "// SAFETY: it is safe to share references to `Device` between threads.",
+        // Bounds said the other way round, and "zero" as no variable's name.
+        "// SAFETY: `new_layout.size()` is greater than or equal to `old_size`.",
+        "// SAFETY: `i` cannot be greater than `len`.",
+        "// SAFETY: `n` is greater than zero.",
+        "// SAFETY: `ptr` is either NULL or valid by the safety requirements of this function.",
     ] {
         out.push(list.to_string());
     }
