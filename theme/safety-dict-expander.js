@@ -891,6 +891,14 @@
                     return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
                 });
             }
+            // reading.rs: a reason that ends by denying its connector gives no statement.
+            function denied(at) {
+                var before = lower.slice(0, at).replace(/ +$/, "");
+                return grammar.denials.some(function (d) {
+                    d = d.toLowerCase();
+                    return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
+                });
+            }
             function push(statement, reason, needsKnownReason) {
                 if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
                     out.push({ statement: statement, reason: reason, needsKnownReason: !!needsKnownReason });
@@ -929,7 +937,7 @@
                 }
                 var sep = separator(word);
                 indicesOf(lower, sep).forEach(function (pos) {
-                    if (excluded(pos) || (c.reason === "before" && (conditional || duty(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
+                    if (excluded(pos) || (c.reason === "before" && (conditional || duty(pos) || denied(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
                     var left = [0, pos];
                     var right = [pos + sep.length, masked.length];
                     if (c.reason === "after") { push(left, right); } else { push(right, left); }
@@ -938,18 +946,20 @@
             return out;
         }
 
+        // reading.rs, has_words: `phrase` as whole words, between spaces or at either end.
+        function hasWords(lower, phrase) {
+            for (var at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
+                var before = at === 0 ? "" : lower.charAt(at - 1);
+                var after = lower.charAt(at + phrase.length);
+                if ((before === "" || before === " ") && (after === "" || after === " ")) { return true; }
+            }
+            return false;
+        }
+
         // reading.rs, holds_quantifier: "for all indices ..." binds what follows it.
         function holdsQuantifier(masked) {
             var lower = masked.toLowerCase();
-            return (grammar.quantifiers || []).some(function (q) {
-                q = q.toLowerCase();
-                for (var at = lower.indexOf(q); at >= 0; at = lower.indexOf(q, at + 1)) {
-                    var before = at === 0 ? "" : lower.charAt(at - 1);
-                    var after = lower.charAt(at + q.length);
-                    if ((before === "" || before === " ") && (after === "" || after === " ")) { return true; }
-                }
-                return false;
-            });
+            return (grammar.quantifiers || []).some(function (q) { return hasWords(lower, q.toLowerCase()); });
         }
 
         // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
@@ -1101,14 +1111,17 @@
                 var firstEnd = groups[0][1];
                 var prefixes = sharedPrefixes(text(groups[0]));
                 var out = [];
+                // expand.rs: after a later group that names a subject of its own, no group
+                // shares the first one's.
+                var ownSubject = false;
                 var recognisedParts = groups.map(function (g, i) {
-                    var key = firstEnd + "," + g[0] + "," + g[1];
+                    var clause = i > 0 ? ownClause(text(g)) : null;
+                    var key = firstEnd + "," + g[0] + "," + g[1] + "," + ownSubject;
                     if (!Object.prototype.hasOwnProperty.call(seen, key)) {
-                        var clause = i > 0 ? ownClause(text(g)) : null;
                         var own = clause === null ? text(g) : clause;
                         var alone = read(piece(folded, own));
                         var readings = alone.found ? [alone] : null;
-                        if (readings === null && i > 0 && clause === null) {
+                        if (readings === null && i > 0 && clause === null && !ownSubject) {
                             for (var k = 0; k < prefixes.length; k++) {
                                 var r = read(piece(folded, prefixes[k] + " " + trim(text(g))));
                                 if (r.found) { readings = [r]; break; }
@@ -1119,6 +1132,7 @@
                         seen[key] = readings === null ? [alone] : readings;
                     }
                     seen[key].forEach(function (r) { out.push(r); });
+                    if (i > 0 && (clause !== null || namesOwnSubject(text(g)))) { ownSubject = true; }
                     return seen[key].every(function (r) { return !!r.found; });
                 });
                 if (!listReadingHolds(recognisedParts, text(groups[groups.length - 1]))) { return; }
@@ -1130,6 +1144,14 @@
                 }
             });
             return best === null ? null : best.out.map(function (r) { return Object.assign({}, r); });
+        }
+
+        // reading.rs, names_own_subject: a verb after the first word names a subject.
+        function namesOwnSubject(part) {
+            return trim(part).toLowerCase().split(" ").slice(1).some(function (w) {
+                w = w.replace(/[,;:]+$/, "");
+                return grammar.predicate_verbs.some(function (v) { return v.toLowerCase() === w; });
+            });
         }
 
         // expand.rs, subjects_sharing: "`a` and `b` are non-null", each subject read in full.
@@ -1406,7 +1428,8 @@
 
             // expand.rs: "So <sentence>" is the sentence without the word that joins it to the
             // ones before.
-            for (var sl = 0; sl < sentenceLeadIns.length; sl++) {
+            // grammar.rs: not where those words open a condition ("So long as ...").
+            for (var sl = 0; sl < sentenceLeadIns.length && !startsWithCondition(text); sl++) {
                 var slm = sentenceLeadIns[sl].exec(text);
                 if (!slm) { continue; }
                 var rest = analyseSentence(text.slice(slm[0].length), position);
@@ -1471,8 +1494,19 @@
                 }
             }
             var sep = " " + grammar.justification_separator + " ";
+            // expand.rs: after a participle such as "held", "by" names who does it, unless a
+            // known justification follows.
+            function agent(statement, why) {
+                var lower = statement.replace(/ +$/, "").toLowerCase();
+                return grammar.agent_participles.some(function (p) {
+                    p = p.toLowerCase();
+                    return lower.endsWith(p) && (lower.length === p.length || lower.charAt(lower.length - p.length - 1) === " ");
+                }) && !why.every(function (r) { return !!r.found; });
+            }
             findCi(masked, sep).forEach(function (pos) {
-                consider(predicates(folded, masked.slice(0, pos)), reasons(folded, masked.slice(pos + sep.length), false));
+                var why = reasons(folded, masked.slice(pos + sep.length), false);
+                if (agent(masked.slice(0, pos), why)) { return; }
+                consider(predicates(folded, masked.slice(0, pos)), why);
             });
             // The statement may give a justification of its own ("... so it is valid by the
             // type invariants").
@@ -1505,8 +1539,9 @@
                 if (r.needsKnownReason && !because.every(function (f) { return !!f.found; })) { return; }
                 consider(claim(statement), because);
                 findCi(statement, sep).forEach(function (pos) {
-                    consider(claim(statement.slice(0, pos)),
-                        because.concat(reasons(folded, statement.slice(pos + sep.length), false)));
+                    var by = reasons(folded, statement.slice(pos + sep.length), false);
+                    if (agent(statement.slice(0, pos), by)) { return; }
+                    consider(claim(statement.slice(0, pos)), because.concat(by));
                 });
             });
             checkedReadings(masked).forEach(function (c) {

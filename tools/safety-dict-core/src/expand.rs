@@ -666,11 +666,20 @@ impl Dictionary {
         let masked = folded.masked.as_str();
         // The standard's form: "<statement> by <justification> and <justification>".
         let sep = format!(" {} ", self.grammar.data.justification_separator);
+        // After a participle such as "held", "by" names who does it ("The lock is held by
+        // another thread"), unless what follows is a known justification ("... held by the
+        // caller").
+        let agent = |statement: &str, reasons: &[Reading]| {
+            self.grammar.ends_with_agent_participle(statement)
+                && !reasons.iter().all(|r| r.found.is_some())
+        };
         for pos in find_ci(masked, &sep) {
-            consider(
-                self.predicates(&folded, &masked[..pos]),
-                self.reasons(&folded, &masked[pos + sep.len()..], Reasons::Justifications),
-            );
+            let reasons =
+                self.reasons(&folded, &masked[pos + sep.len()..], Reasons::Justifications);
+            if agent(&masked[..pos], &reasons) {
+                continue;
+            }
+            consider(self.predicates(&folded, &masked[..pos]), reasons);
         }
         // Reasoning connectors: "Y because X", "X, so Y", "As X, Y". The statement may give a
         // justification of its own: "`node` is non-null so it is valid by the type invariants"
@@ -714,12 +723,16 @@ impl Dictionary {
             let statement = &masked[r.statement.clone()];
             consider(claim(statement), reason.clone());
             for pos in find_ci(statement, &sep) {
-                let mut reasons = reason.clone();
-                reasons.extend(self.reasons(
+                let by = self.reasons(
                     &folded,
                     &statement[pos + sep.len()..],
                     Reasons::Justifications,
-                ));
+                );
+                if agent(&statement[..pos], &by) {
+                    continue;
+                }
+                let mut reasons = reason.clone();
+                reasons.extend(by);
                 consider(claim(&statement[..pos]), reasons);
             }
         }
@@ -1038,7 +1051,7 @@ impl Dictionary {
         let parts = self.grammar.split_predicates(masked)?;
         let text = |g: &Range<usize>| &masked[parts[g.start].start..parts[g.end - 1].end];
         // A later group's reading depends on the first group (its prefixes): keyed by both.
-        let mut seen: HashMap<(usize, usize, usize), Vec<Reading>> = HashMap::new();
+        let mut seen: HashMap<(usize, usize, usize, bool), Vec<Reading>> = HashMap::new();
         // (parts inside recognised groups, fewer groups), and the readings.
         type Scored = ((usize, Reverse<usize>), Vec<Reading>);
         let mut best: Option<Scored> = None;
@@ -1047,18 +1060,22 @@ impl Dictionary {
             let prefixes = self.grammar.shared_prefixes(text(&groups[0]));
             let mut out = Vec::with_capacity(groups.len());
             let mut recognised = Vec::with_capacity(groups.len());
+            // Whether a later group named a subject of its own: the groups after it no longer
+            // share the first one's ("`ptr` is non-null, and the data area is initialized and
+            // aligned" says that the data area is aligned).
+            let mut own_subject = false;
             for (i, g) in groups.iter().enumerate() {
-                let key = (first_end, g.start, g.end);
+                // "..., and that the caller owns the lock": a clause with its own subject.
+                let clause = (i > 0).then(|| self.grammar.own_clause(text(g))).flatten();
+                let key = (first_end, g.start, g.end, own_subject);
                 let readings = seen.entry(key).or_insert_with(|| {
-                    // "..., and that the caller owns the lock": a clause with its own subject.
-                    let clause = (i > 0).then(|| self.grammar.own_clause(text(g))).flatten();
                     let own = clause.unwrap_or(text(g));
                     let alone = self.read(piece(folded, own));
                     if alone.found.is_some() {
                         return vec![alone];
                     }
                     // A later group may carry the first one's subject (and verb).
-                    if i > 0 && clause.is_none() {
+                    if i > 0 && clause.is_none() && !own_subject {
                         let shared = prefixes
                             .iter()
                             .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))
@@ -1074,6 +1091,8 @@ impl Dictionary {
                 });
                 recognised.push(readings.iter().all(|r| r.found.is_some()));
                 out.extend(readings.iter().cloned());
+                own_subject |=
+                    i > 0 && (clause.is_some() || self.grammar.names_own_subject(text(g)));
             }
             let last = groups.last().map_or("", &text);
             if !self.grammar.list_reading_holds(&recognised, last) {

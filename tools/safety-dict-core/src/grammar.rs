@@ -56,6 +56,10 @@ pub struct RawGrammar {
     #[serde(default)]
     pub duty_words: Vec<String>,
     #[serde(default)]
+    pub denials: Vec<String>,
+    #[serde(default)]
+    pub agent_participles: Vec<String>,
+    #[serde(default)]
     pub conditions: Vec<String>,
     #[serde(default)]
     pub placeholders: Vec<String>,
@@ -308,6 +312,8 @@ pub struct GrammarData {
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
     pub duty_words: Vec<String>,
+    pub denials: Vec<String>,
+    pub agent_participles: Vec<String>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
@@ -643,6 +649,8 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(raw.connector.iter().map(|c| &c.word))
         .chain(&raw.not_connectors)
         .chain(&raw.duty_words)
+        .chain(&raw.denials)
+        .chain(&raw.agent_participles)
         .chain(&raw.conditions)
         .chain(&raw.placeholders)
         .chain(&raw.dangling_conjunctions)
@@ -747,6 +755,8 @@ impl Grammar {
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),
             duty_words: raw.duty_words.clone(),
+            denials: raw.denials.clone(),
+            agent_participles: raw.agent_participles.clone(),
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
             dangling_conjunctions: raw
@@ -1341,8 +1351,12 @@ impl Grammar {
     }
 
     /// Where a sentence starts after the words that only join it to the sentences before it
-    /// ("So the result cannot be zero."), if it opens with them.
+    /// ("So the result cannot be zero."), if it opens with them. Not where those words open a
+    /// condition ("So long as ...").
     pub fn sentence_lead_in(&self, text: &str) -> Option<usize> {
+        if self.starts_with_condition(text) {
+            return None;
+        }
         opening(&self.sentence_lead_ins, text)
     }
 }

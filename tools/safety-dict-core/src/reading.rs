@@ -53,6 +53,15 @@ fn ends_with_words(lower: &str, phrase: &str) -> bool {
             .is_none_or(|c| c == ' ')
 }
 
+/// Whether `lower` holds `phrase` as whole words, between spaces or at either end.
+fn has_words(lower: &str, phrase: &str) -> bool {
+    lower.match_indices(phrase).any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + phrase.len()..].chars().next();
+        before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
+    })
+}
+
 /// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
 /// follows the first part directly; any other stands between spaces.
 fn separator(word: &str) -> String {
@@ -95,14 +104,10 @@ impl Grammar {
     /// ..."): what follows it is said of every value it ranges over, so its parts are no
     /// statements of their own.
     fn holds_quantifier(&self, lower: &str) -> bool {
-        self.data.quantifiers.iter().any(|q| {
-            let q = q.to_lowercase();
-            lower.match_indices(&q).any(|(at, _)| {
-                let before = lower[..at].chars().next_back();
-                let after = lower[at + q.len()..].chars().next();
-                before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
-            })
-        })
+        self.data
+            .quantifiers
+            .iter()
+            .any(|q| has_words(lower, &q.to_lowercase()))
     }
 
     /// Every way the connectors split the sentence into a statement and a reason, connector
@@ -123,6 +128,16 @@ impl Grammar {
             let before = lower[..at].trim_end();
             self.data
                 .duty_words
+                .iter()
+                .any(|d| ends_with_words(before, &d.to_lowercase()))
+        };
+        // "Holding the lock does not guarantee that ...": a reason that denies its connector
+        // gives no statement. (A denial earlier in the reason is a fact of its own: "it is not
+        // null, so ...".)
+        let denied = |at: usize| {
+            let before = lower[..at].trim_end();
+            self.data
+                .denials
                 .iter()
                 .any(|d| ends_with_words(before, &d.to_lowercase()))
         };
@@ -157,6 +172,7 @@ impl Grammar {
                             || (c.reason == ReasonAt::Before
                                 && (conditional
                                     || duty(pos)
+                                    || denied(pos)
                                     || reason_after.iter().any(|&a| a < pos)))
                         {
                             continue;
@@ -571,6 +587,31 @@ impl Grammar {
         (!is_verb(first) && !noun_then_verb && !rest.is_empty()).then_some(rest)
     }
 
+    /// Whether a statement ends with a participle of `agent_participles`, so that a "by" after
+    /// it names who does it ("The lock is held by another thread") rather than a justification.
+    pub fn ends_with_agent_participle(&self, statement: &str) -> bool {
+        let lower = statement.trim_end().to_lowercase();
+        self.data
+            .agent_participles
+            .iter()
+            .any(|p| ends_with_words(&lower, &p.to_lowercase()))
+    }
+
+    /// Whether a later part of a list names a subject of its own: a verb of `predicate_verbs`
+    /// stands after its first word ("the private data area is initialized"), where a part that
+    /// shares the list's subject opens with its predicate ("aligned", "is aligned", "has a
+    /// non-zero reference count").
+    pub fn names_own_subject(&self, part: &str) -> bool {
+        let lower = part.trim().to_lowercase();
+        lower.split(' ').skip(1).any(|w| {
+            let w = w.trim_end_matches([',', ';', ':']);
+            self.data
+                .predicate_verbs
+                .iter()
+                .any(|v| v.eq_ignore_ascii_case(w))
+        })
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
@@ -623,6 +664,7 @@ mod tests {
             predicate_separators = [", and", ",", "and"]
             not_connectors = ["so that", "as long as"]
             duty_words = ["must", "to"]
+            denials = ["not", "nothing", "no longer"]
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
@@ -781,6 +823,26 @@ mod tests {
                 .len(),
             1
         );
+    }
+
+    #[test]
+    fn a_denial_is_no_reason() {
+        let g = grammar();
+        for s in [
+            "holding the lock does not ensure that p is valid",
+            "nothing ensure that p is valid",
+            "the invariants no longer ensure that p is valid",
+        ] {
+            assert!(g.reasoned_splits(s).is_empty(), "{s}");
+        }
+        // Only whole words deny ("cannot" ends with "not" only as letters), and only right
+        // before the connector: earlier, a denial is a fact of the reason.
+        for s in [
+            "cannot ensure that p is valid",
+            "q is not null, so p is valid",
+        ] {
+            assert_eq!(g.reasoned_splits(s).len(), 1, "{s}");
+        }
     }
 
     #[test]

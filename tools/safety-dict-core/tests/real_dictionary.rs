@@ -457,3 +457,43 @@ fn a_reason_names_its_guarantor_even_when_its_fact_is_unknown() {
     assert_eq!(reasons, vec![None, Some("function-requirements")]);
     assert_eq!(read.justifications[0].text(), "`q` is frobbed");
 }
+
+#[test]
+fn readings_that_would_change_the_claim_are_not_made() {
+    // A denied connector gives no statement, but a denial inside a reason is a fact.
+    assert_eq!(
+        parts("Holding the lock does not guarantee that `ptr` is valid."),
+        vec![None]
+    );
+    assert_eq!(
+        parts("`q` is not null, so `p` is valid.")[0],
+        one("valid-pointer", "ptr", "`p`")
+    );
+    // "by" after "held" names the holder unless it names a justification.
+    assert_eq!(parts("The lock is held by another thread."), vec![None]);
+    assert_eq!(
+        parts("The lock is held by the caller.")[0],
+        one("lock-held", "lock", "the lock")
+    );
+    // "so long as" states a condition, not a reason.
+    assert_eq!(
+        parts("`ptr` is non-null so long as `self` is alive."),
+        vec![None]
+    );
+    // A future call's work is no present state.
+    assert!(!parts("`slot` is valid and will be initialized by `init`.")
+        .iter()
+        .flatten()
+        .any(|(e, _)| e == "place-initialized"));
+    // A later part with a subject of its own keeps it for the parts after it.
+    assert!(
+        !parts("`ptr` is non-null, and the private data area is initialized and aligned.")
+            .iter()
+            .flatten()
+            .any(|(e, _)| e == "aligned")
+    );
+    // What is said of the pointee is not said of the pointer.
+    assert_eq!(parts("the pointee of `ptr` is initialized."), vec![None]);
+    // A code span that states a bound names nothing.
+    assert_eq!(parts("`x: u32` is valid."), vec![None]);
+}

@@ -163,6 +163,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         for d in &g.duty_words {
             out.push(format!("Also, the caller {d} ensure that {r}."));
         }
+        for d in &g.denials {
+            out.push(format!("The check {d} ensures that {r}."));
+        }
         for c in &g.conditions {
             out.push(format!("{} `q` is null, {r} and {r}.", upper_first(c)));
         }
@@ -538,6 +541,18 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `i` cannot be greater than `len`.",
         "// SAFETY: `n` is greater than zero.",
         "// SAFETY: `ptr` is either NULL or valid by the safety requirements of this function.",
+        // A denied connector, a passive agent, a condition after "so", a future that is no
+        // state, and a later subject of a list's own.
+        "// SAFETY: Holding the lock does not guarantee that `ptr` is valid.",
+        "// SAFETY: It is not null, so it is valid.",
+        "// SAFETY: The lock is held by another thread.",
+        "// SAFETY: The lock is held by the caller.",
+        "// SAFETY: `ptr` is non-null so long as `self` is alive.",
+        "// SAFETY: So long as `self` is alive, `ptr` is non-null.",
+        "// SAFETY: `slot` is valid and will be initialized by `init`.",
+        "// SAFETY: `ptr` is non-null, and the private data area is initialized and aligned.",
+        "// SAFETY: the pointee of `ptr` is initialized.",
+        "// SAFETY: the pointee of `bd` is valid for reads.",
     ] {
         out.push(list.to_string());
     }
