@@ -466,6 +466,7 @@
         }
 
         var LINK = new RegExp(data.link_pattern, "gu");
+        var LINK_SENSES = grammar.link_senses.map(function (l) { return { re: new RegExp(l.pattern, "gu"), reads: l.reads }; });
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
@@ -656,7 +657,12 @@
         }
         function fold(text) {
             var f = mask(text);
-            var s = f.masked.indexOf("[") < 0 ? f.masked : f.masked.replace(LINK, "$1$2");
+            // grammar.rs: a link that names a definition reads as a word of its own first.
+            var s = f.masked;
+            if (s.indexOf("[") >= 0) {
+                LINK_SENSES.forEach(function (l) { s = s.replace(l.re, "$1" + l.reads); });
+                s = s.replace(LINK, "$1$2");
+            }
             if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
             s = contract(s);
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".

@@ -60,6 +60,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub agent_participles: Vec<String>,
     #[serde(default)]
+    pub link_sense: Vec<RawLinkSense>,
+    #[serde(default)]
     pub conditions: Vec<String>,
     #[serde(default)]
     pub placeholders: Vec<String>,
@@ -213,6 +215,22 @@ pub struct Connector {
     pub reason: ReasonAt,
 }
 
+/// A link text that names a definition elsewhere, and the word it reads as.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLinkSense {
+    pub text: String,
+    pub reads: String,
+}
+
+/// A `RawLinkSense` with the regex of its link (Rust's syntax, which the web expander's engine
+/// also reads): group 1 is what stands before the link, kept; the link reads as `reads`.
+#[derive(Debug, Clone, Serialize)]
+pub struct LinkSense {
+    pub pattern: String,
+    pub reads: String,
+}
+
 /// A comparison operator of code and the words a sentence says it with.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -314,6 +332,7 @@ pub struct GrammarData {
     pub duty_words: Vec<String>,
     pub denials: Vec<String>,
     pub agent_participles: Vec<String>,
+    pub link_senses: Vec<LinkSense>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
@@ -528,6 +547,8 @@ pub struct Grammar {
     not_subjects: std::sync::Arc<[Vec<char>]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
+    /// `GrammarData::link_senses`' patterns, compiled.
+    link_senses: Vec<(Regex, String)>,
     /// `call_origin.function`, compiled.
     call_function: Option<Regex>,
     /// `call_origin.words`, each lowercased, whole and split into its words.
@@ -651,6 +672,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.duty_words)
         .chain(&raw.denials)
         .chain(&raw.agent_participles)
+        .chain(raw.link_sense.iter().flat_map(|l| [&l.text, &l.reads]))
         .chain(&raw.conditions)
         .chain(&raw.placeholders)
         .chain(&raw.dangling_conjunctions)
@@ -757,6 +779,14 @@ impl Grammar {
             duty_words: raw.duty_words.clone(),
             denials: raw.denials.clone(),
             agent_participles: raw.agent_participles.clone(),
+            link_senses: raw
+                .link_sense
+                .iter()
+                .map(|l| LinkSense {
+                    pattern: link_sense_pattern(&l.text),
+                    reads: crate::text::fold_whitespace(l.reads.trim()),
+                })
+                .collect(),
             conditions: raw.conditions.clone(),
             placeholders: raw.placeholders.clone(),
             dangling_conjunctions: raw
@@ -806,6 +836,17 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
+        // The patterns escape their link text, so they always compile.
+        let link_senses = data
+            .link_senses
+            .iter()
+            .map(|l| {
+                (
+                    Regex::new(&l.pattern).expect("escaped link text"),
+                    l.reads.clone(),
+                )
+            })
+            .collect();
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
@@ -841,6 +882,7 @@ impl Grammar {
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
+            link_senses,
             call_function,
             call_words: raw
                 .call_origin
@@ -956,6 +998,17 @@ impl Grammar {
     /// rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
+        // Before links read as their text: a link that names a definition reads as a word of
+        // its own ("[valid]" is `core::ptr`'s "valid", not this dictionary's).
+        if f.masked.contains('[') {
+            for (re, reads) in &self.link_senses {
+                if let std::borrow::Cow::Owned(s) =
+                    re.replace_all(&f.masked, format!("${{1}}{reads}"))
+                {
+                    f.masked = s;
+                }
+            }
+        }
         for markup in [&LINKS, &EMPHASIS] {
             if let std::borrow::Cow::Owned(plain) = markup.plain(&f.masked) {
                 f.masked = plain;
@@ -1453,22 +1506,34 @@ const WORD_CLASS: &str = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}";
 /// `code_nouns_before` (words case-insensitive, spelled as character classes: the web
 /// expander's engine has no `(?i)`); groups 1 and 4 are what stands around the phrase, group 2
 /// or 3 the code span's mask (the other one is empty or does not take part).
+/// `word` as a regex of any case, spelled as character classes (the web expander's engine has
+/// no `(?i)`).
+fn any_case(word: &str) -> String {
+    word.chars()
+        .map(|c| {
+            let (lo, up) = (c.to_lowercase().to_string(), c.to_uppercase().to_string());
+            if lo == up {
+                regex::escape(&lo)
+            } else {
+                format!("[{lo}{up}]")
+            }
+        })
+        .collect()
+}
+
+/// The regex of a Markdown link whose text is `text` (in any case), as `LINK_PATTERN` reads
+/// links: group 1 is what stands before it.
+fn link_sense_pattern(text: &str) -> String {
+    format!(
+        r"(^| |\()\[{}\](?:\([^() ]*\)|\[[^\[\]]*\])?",
+        any_case(&crate::text::fold_whitespace(text.trim()))
+    )
+}
+
 fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
     if after.is_empty() && before.is_empty() {
         return None;
     }
-    let any_case = |word: &str| -> String {
-        word.chars()
-            .map(|c| {
-                let (lo, up) = (c.to_lowercase().to_string(), c.to_uppercase().to_string());
-                if lo == up {
-                    regex::escape(&lo)
-                } else {
-                    format!("[{lo}{up}]")
-                }
-            })
-            .collect()
-    };
     let alternatives = |nouns: &[String]| -> String {
         nouns
             .iter()

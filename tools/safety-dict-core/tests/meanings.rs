@@ -318,6 +318,28 @@ fn untyped_copies_ask_nothing_of_the_bytes() {
 }
 
 #[test]
+fn the_standard_librarys_linked_valid_asks_no_alignment() {
+    for (text, entry) in [
+        ("`src` must be [valid] for reads.", "std-valid-for-reads"),
+        ("`dst` must be [valid] for writes.", "std-valid-for-writes"),
+        (
+            "`to_drop` must be [valid] for both reads and writes.",
+            "std-valid-for-reads-and-writes",
+        ),
+    ] {
+        let (found, _, entries) = expansion_of(text);
+        assert_eq!(found, entry, "{text}");
+        for not in ["aligned", "holds-valid-values", "points-to-valid-value"] {
+            assert!(!entries.iter().any(|e| e == not), "{text}: {entries:?}");
+        }
+    }
+    // Unlinked, the words keep this dictionary's sense, which includes alignment.
+    let (found, _, entries) = expansion_of("`src` must be valid for reads.");
+    assert_eq!(found, "valid-for-reads");
+    assert!(entries.iter().any(|e| e == "aligned"), "{entries:?}");
+}
+
+#[test]
 fn a_non_null_pointer_may_be_unaligned() {
     let notes = dict()
         .entry("points-to-valid-value")

@@ -553,6 +553,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `ptr` is non-null, and the private data area is initialized and aligned.",
         "// SAFETY: the pointee of `ptr` is initialized.",
         "// SAFETY: the pointee of `bd` is valid for reads.",
+        // The standard library's linked "[valid]" and the unlinked word.
+        "`src` must be [valid] for reads.",
+        "Both `x` and `y` must be [valid] for both reads and writes.",
+        "The pointer must be [valid] for reads for `ptr.len() * size_of::<T>()` many bytes, and it must be properly aligned.",
+        "`src` must be valid for reads.",
+        "See [valid](valid.html) for reads.",
     ] {
         out.push(list.to_string());
     }
