@@ -493,7 +493,16 @@ fn readings_that_would_change_the_claim_are_not_made() {
             .any(|(e, _)| e == "aligned")
     );
     // What is said of the pointee is not said of the pointer.
-    assert_eq!(parts("the pointee of `ptr` is initialized."), vec![None]);
+    assert_eq!(
+        parts("the pointee of `ptr` is initialized."),
+        vec![one("value-initialized", "ptr", "`ptr`")]
+    );
+    assert_eq!(parts("the pointee of `ptr` is non-null."), vec![None]);
+    // "per" before a unit counts; it gives no reason.
+    assert_eq!(
+        parts("`ptr` is valid for reads of `size` bytes per element."),
+        vec![None]
+    );
     // A code span that states a bound names nothing.
     assert_eq!(parts("`x: u32` is valid."), vec![None]);
 }
