@@ -34,9 +34,9 @@ struct Entry {
 unsafe extern "C" fn compare_id(elt: *const c_void, key: *const c_void) -> c_int {
     // Wrong: `bsearch` calls `cmp(key, element)`. The first argument is the 4-byte key, and
     // reading an `Entry` there reads past its allocation.
-    // SAFETY: (claimed) `elt` is valid for reads by the C API contract.
+    // SAFETY: (claimed) `elt.cast::<Entry>()` is valid for reads by the C API contract.
     let id = unsafe { (*elt.cast::<Entry>()).id };
-    // SAFETY: (claimed) `key` is valid for reads by the C API contract.
+    // SAFETY: (claimed) `key.cast::<u32>()` is valid for reads by the C API contract.
     let key = unsafe { *key.cast::<u32>() };
     key.cmp(&id) as c_int
 }

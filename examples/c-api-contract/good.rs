@@ -33,9 +33,9 @@ struct Entry {
 /// - `elt.cast::<Entry>()` is valid for reads.
 #[inline(never)]
 unsafe extern "C" fn compare_id(key: *const c_void, elt: *const c_void) -> c_int {
-    // SAFETY: `key` is valid for reads by the C API contract.
+    // SAFETY: `key.cast::<u32>()` is valid for reads by the C API contract.
     let key = unsafe { *key.cast::<u32>() };
-    // SAFETY: `elt` is valid for reads by the C API contract.
+    // SAFETY: `elt.cast::<Entry>()` is valid for reads by the C API contract.
     let id = unsafe { (*elt.cast::<Entry>()).id };
     key.cmp(&id) as c_int
 }

@@ -20,7 +20,8 @@ module! {
 #[inline(never)]
 unsafe fn label<'a>(ptr: *const u8) -> &'a CStr {
     // SAFETY:
-    // - `ptr` points to a `NUL`-terminated C string by function requirements.
+    // - `ptr` points to a `NUL`-terminated C string for the duration of `'a` by function
+    //   requirements.
     // - the memory at `ptr` is not mutated for the duration of `'a` by function requirements.
     unsafe { CStr::from_char_ptr(ptr.cast()) }
 }

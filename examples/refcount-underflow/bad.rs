@@ -59,8 +59,10 @@ impl Counter {
     }
 
     fn count(&self) -> i32 {
-        // SAFETY: `self.refs.get()` points to a live object for the duration of this function
-        // call by reference validity.
+        // SAFETY: `self.refs.get()` is valid for reads by reference validity. The count sits in
+        // an `Opaque`, which reference validity alone leaves open to other writers; but
+        // `Counter` is not `Sync`, so no other thread holds a reference to it to change the count
+        // meanwhile.
         unsafe { (*self.refs.get()).refs.counter }
     }
 }

@@ -42,7 +42,8 @@ impl Readings {
     /// Appends `new`, or nothing when it does not fit.
     fn extend(&mut self, new: &[u32]) -> Result {
         let start = self.len;
-        // The invariant may not hold from here until `self.len` is set again below.
+        // INVARIANT: Temporarily broken: `self.len` may now be greater than `CAP`. Nothing can
+        // observe `self` before one of the assignments below restores it.
         self.len += new.len();
         if self.len > CAP {
             // INVARIANT: `start` is less than or equal to `CAP` by the type invariants.

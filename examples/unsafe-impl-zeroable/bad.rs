@@ -28,7 +28,8 @@ struct Stats {
 }
 
 // Wrong: the claim is false for the field `limits`. The kernel's `assert_zeroable` check would
-// have refused to compile, because `&Limits` is not `Zeroable` (only `Option<&Limits>` is).
+// have refused to compile, because `&Limits` is not `Zeroable` (Linux 6.12 implements it for
+// `Option<NonNull<Limits>>`, whose all-zero value is `None`).
 // SAFETY: (claimed) the bit pattern consisting of only zeroes is a valid bit pattern for this
 // type.
 unsafe impl Zeroable for Stats {}

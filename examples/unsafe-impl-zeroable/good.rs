@@ -21,13 +21,20 @@ struct Stats {
     enabled: bool,
 }
 
-// Fails the build unless every field type of `Stats` is `Zeroable` (as the kernel's
-// `#[derive(Zeroable)]` does): a zero `u64` is `0`, a zero `bool` is `false`.
+// Fails the build unless the type of every field of `Stats` is `Zeroable` (as the kernel's
+// `#[derive(Zeroable)]` does): a zero `u64` is `0`, a zero `bool` is `false`. The pattern names
+// every field, so a field added later fails the build until it is listed here too.
 const _: () = {
-    fn assert_zeroable<T: ?Sized + Zeroable>() {}
-    fn assert_fields() {
-        assert_zeroable::<u64>();
-        assert_zeroable::<bool>();
+    fn assert_zeroable<T: ?Sized + Zeroable>(_: &T) {}
+    fn assert_fields(stats: &Stats) {
+        let Stats {
+            packets,
+            bytes,
+            enabled,
+        } = stats;
+        assert_zeroable(packets);
+        assert_zeroable(bytes);
+        assert_zeroable(enabled);
     }
 };
 

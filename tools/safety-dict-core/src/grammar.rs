@@ -731,6 +731,14 @@ impl Grammar {
                 });
             }
         }
+        // A link sense's word is put in as it stands, so it must hold no replacement syntax.
+        if let Some(l) = raw.link_sense.iter().find(|l| l.reads.contains('$')) {
+            return Err(GrammarError {
+                rule: l.reads.clone(),
+                problem:
+                    "holds a `$` (link_sense.reads): write the word the link reads as without it",
+            });
+        }
         let call_function = match &raw.call_origin {
             Some(c) => Some(Regex::new(&c.function).map_err(|_| GrammarError {
                 rule: c.function.clone(),
@@ -994,8 +1002,8 @@ impl Grammar {
         Folded { masked, codes }
     }
 
-    /// Applies every folding rule: markup, contractions, code nouns, list marker, lead-ins,
-    /// rewrites, final punctuation.
+    /// Applies every folding rule: link senses, markup, contractions, code nouns, list marker,
+    /// lead-ins, rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
         // Before links read as their text: a link that names a definition reads as a word of
