@@ -760,6 +760,22 @@ impl Grammar {
             }
         }
         let rewrites: Vec<Rewrite> = raw.rewrite.iter().flat_map(RawRewrite::rules).collect();
+        // Rewriting is one pass in which the first rule that matches at a place wins, so a rule
+        // whose first words an earlier rule matches whole ("are" before "are guaranteed to be")
+        // never applies.
+        let words = |r: &str| format!("{} ", folded_key(r));
+        for (j, later) in rewrites.iter().enumerate() {
+            let later_words = words(&later.from);
+            if rewrites[..j].iter().any(|earlier| {
+                let earlier_words = words(&earlier.from);
+                earlier_words != later_words && later_words.starts_with(&earlier_words)
+            }) {
+                return Err(GrammarError {
+                    rule: later.from.clone(),
+                    problem: "is never applied: an earlier rewrite matches its first words, and the first rule that matches at a place wins; move it above that rule",
+                });
+            }
+        }
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
             sentence_lead_ins: raw.sentence_lead_ins.clone(),
@@ -1867,6 +1883,46 @@ mod tests {
         let err = Grammar::compile(&raw).expect_err("a lead-in with a contraction never matches");
         assert_eq!(err.rule, "the caller can't");
         assert!(err.problem.contains("contraction"), "{}", err.problem);
+    }
+
+    #[test]
+    fn a_rewrite_an_earlier_one_shadows_is_rejected() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = []
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [[rewrite]]
+            from = "are"
+            to = "is"
+            [[rewrite]]
+            from = "are guaranteed to be"
+            to = "is"
+            "#,
+        )
+        .expect("grammar parses");
+        let err = Grammar::compile(&raw).expect_err("the longer rule never applies");
+        assert_eq!(err.rule, "are guaranteed to be");
+        assert!(err.problem.contains("never applied"), "{}", err.problem);
+        // The other way round both apply; a rule that only starts with the same letters is none.
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = []
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [[rewrite]]
+            from = "are guaranteed to be"
+            to = "is"
+            [[rewrite]]
+            from = "are"
+            to = "is"
+            [[rewrite]]
+            from = "area"
+            to = "region"
+            "#,
+        )
+        .expect("grammar parses");
+        assert!(Grammar::compile(&raw).is_ok());
     }
 
     #[test]
