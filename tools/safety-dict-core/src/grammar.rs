@@ -547,8 +547,8 @@ pub struct Grammar {
     not_subjects: std::sync::Arc<[Vec<char>]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
-    /// `GrammarData::link_senses`' patterns, compiled.
-    link_senses: Vec<(Regex, String)>,
+    /// `GrammarData::link_senses`' patterns, compiled on first use.
+    link_senses: OnceLock<Vec<(Regex, String)>>,
     /// `call_origin.function`, compiled.
     call_function: Option<Regex>,
     /// `call_origin.words`, each lowercased, whole and split into its words.
@@ -860,17 +860,6 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
-        // The patterns escape their link text, so they always compile.
-        let link_senses = data
-            .link_senses
-            .iter()
-            .map(|l| {
-                (
-                    Regex::new(&l.pattern).expect("escaped link text"),
-                    l.reads.clone(),
-                )
-            })
-            .collect();
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
@@ -906,7 +895,7 @@ impl Grammar {
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
-            link_senses,
+            link_senses: OnceLock::new(),
             call_function,
             call_words: raw
                 .call_origin
@@ -1025,7 +1014,18 @@ impl Grammar {
         // Before links read as their text: a link that names a definition reads as a word of
         // its own ("[valid]" is `core::ptr`'s "valid", not this dictionary's).
         if f.masked.contains('[') {
-            for (re, reads) in &self.link_senses {
+            // The patterns escape their link text, so they always compile.
+            let senses = self.link_senses.get_or_init(|| {
+                self.data
+                    .link_senses
+                    .iter()
+                    .map(|l| {
+                        let re = Regex::new(&l.pattern).expect("escaped link text");
+                        (re, l.reads.clone())
+                    })
+                    .collect()
+            });
+            for (re, reads) in senses {
                 if let std::borrow::Cow::Owned(s) =
                     re.replace_all(&f.masked, format!("${{1}}{reads}"))
                 {

@@ -1278,12 +1278,11 @@ impl Matcher {
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut out: Vec<Conflict> = Vec::new();
         for (i, p) in self.patterns.iter().enumerate() {
-            // Only a reading counts: a slot that rejects its filler ("zero" names no variable)
-            // makes no conflict.
-            let readings = self.matching(&p.sample).into_iter();
-            for j in readings.filter(|&j| self.capture(j, &p.sample).is_some()) {
+            for j in self.matching(&p.sample) {
                 let q = &self.patterns[j];
-                if q.entry == p.entry {
+                // Only a reading counts: a slot that rejects its filler ("zero" names no
+                // variable) makes no conflict.
+                if q.entry == p.entry || self.capture(j, &p.sample).is_none() {
                     continue;
                 }
                 let already = out.iter().any(|c| {
