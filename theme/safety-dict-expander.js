@@ -850,6 +850,11 @@
             return utf8Length(lower) !== utf8Length(text) || lower.length !== text.length ? null : lower;
         }
 
+        // reading.rs, ends_with_words: `lower` ends with `phrase` as whole words.
+        function endsWithWords(lower, phrase) {
+            return lower.endsWith(phrase) && (lower.length === phrase.length || lower.charAt(lower.length - phrase.length - 1) === " ");
+        }
+
         function startsWithWords(lower, phrase) {
             return lower.startsWith(phrase) && (lower.length === phrase.length || lower.charAt(phrase.length) === " ");
         }
@@ -889,21 +894,15 @@
                 var rest = lower.slice(at).replace(/^[, ]+/, "");
                 return (grammar.not_connectors || []).some(function (n) { return startsWithWords(rest, n.toLowerCase()); });
             }
-            // reading.rs: "the caller must ensure that ...": before it stands a duty, not a reason.
-            function duty(at) {
+            // reading.rs: whether the words before `at` end with one of `words`.
+            function afterOneOf(at, words) {
                 var before = lower.slice(0, at).replace(/ +$/, "");
-                return (grammar.duty_words || []).some(function (d) {
-                    d = d.toLowerCase();
-                    return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
-                });
+                return words.some(function (d) { return endsWithWords(before, d.toLowerCase()); });
             }
-            // reading.rs: a reason that ends by denying its connector gives no statement.
-            function denied(at) {
-                var before = lower.slice(0, at).replace(/ +$/, "");
-                return grammar.denials.some(function (d) {
-                    d = d.toLowerCase();
-                    return before.endsWith(d) && (before.length === d.length || before.charAt(before.length - d.length - 1) === " ");
-                });
+            // reading.rs: before "the caller must ensure that ..." stands a duty, not a reason,
+            // and a reason that ends by denying its connector gives no statement.
+            function noReason(at) {
+                return afterOneOf(at, grammar.duty_words || []) || afterOneOf(at, grammar.denials);
             }
             function push(statement, reason, needsKnownReason) {
                 if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
@@ -943,7 +942,7 @@
                 }
                 var sep = separator(word);
                 indicesOf(lower, sep).forEach(function (pos) {
-                    if (excluded(pos) || (c.reason === "before" && (conditional || duty(pos) || denied(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
+                    if (excluded(pos) || (c.reason === "before" && (conditional || noReason(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
                     var left = [0, pos];
                     var right = [pos + sep.length, masked.length];
                     if (c.reason === "after") { push(left, right); } else { push(right, left); }
@@ -1504,10 +1503,8 @@
             // known justification follows.
             function agent(statement, why) {
                 var lower = statement.replace(/ +$/, "").toLowerCase();
-                return grammar.agent_participles.some(function (p) {
-                    p = p.toLowerCase();
-                    return lower.endsWith(p) && (lower.length === p.length || lower.charAt(lower.length - p.length - 1) === " ");
-                }) && !why.every(function (r) { return !!r.found; });
+                return grammar.agent_participles.some(function (p) { return endsWithWords(lower, p.toLowerCase()); }) &&
+                    !why.every(function (r) { return !!r.found; });
             }
             findCi(masked, sep).forEach(function (pos) {
                 var why = reasons(folded, masked.slice(pos + sep.length), false);

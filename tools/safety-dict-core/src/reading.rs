@@ -123,23 +123,19 @@ impl Grammar {
                 .iter()
                 .any(|n| starts_with_words(rest, &n.to_lowercase()))
         };
-        // "the caller must ensure that ...": what comes before is a duty, not a reason.
-        let duty = |at: usize| {
+        // Whether the words before `at` end with one of `words`.
+        let after_one_of = |at: usize, words: &[String]| {
             let before = lower[..at].trim_end();
-            self.data
-                .duty_words
+            words
                 .iter()
-                .any(|d| ends_with_words(before, &d.to_lowercase()))
+                .any(|w| ends_with_words(before, &w.to_lowercase()))
         };
+        // "the caller must ensure that ...": what comes before is a duty, not a reason. And
         // "Holding the lock does not guarantee that ...": a reason that denies its connector
         // gives no statement. (A denial earlier in the reason is a fact of its own: "it is not
         // null, so ...".)
-        let denied = |at: usize| {
-            let before = lower[..at].trim_end();
-            self.data
-                .denials
-                .iter()
-                .any(|d| ends_with_words(before, &d.to_lowercase()))
+        let no_reason = |at: usize| {
+            after_one_of(at, &self.data.duty_words) || after_one_of(at, &self.data.denials)
         };
         // Where a connector that has its reason after it stands: "`r` is valid because `a <
         // b` so `c < d`" gives "because" the rest of the sentence as its reason, so "so" cannot
@@ -171,8 +167,7 @@ impl Grammar {
                         if excluded(pos)
                             || (c.reason == ReasonAt::Before
                                 && (conditional
-                                    || duty(pos)
-                                    || denied(pos)
+                                    || no_reason(pos)
                                     || reason_after.iter().any(|&a| a < pos)))
                         {
                             continue;
