@@ -559,6 +559,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The pointer must be [valid] for reads for `ptr.len() * size_of::<T>()` many bytes, and it must be properly aligned.",
         "`src` must be valid for reads.",
         "See [valid](valid.html) for reads.",
+        "`dst` must be [valid] for writes of `count * size_of::<T>()` bytes.",
+        "Both `x` and `y` must be [valid] for both reads and writes of `count * size_of::<T>()` bytes.",
     ] {
         out.push(list.to_string());
     }
