@@ -59,10 +59,11 @@ impl Counter {
     }
 
     fn count(&self) -> i32 {
-        // SAFETY: `self.refs.get()` is valid for reads by reference validity. The count sits in
-        // an `Opaque`, which reference validity alone leaves open to other writers; but
-        // `Counter` is not `Sync`, so no other thread holds a reference to it to change the count
-        // meanwhile.
+        // The count sits in an `Opaque`, which reference validity alone leaves open to other
+        // writers; but `Counter` is not `Sync`, so through the `&self` of the signature no other
+        // thread can hold a reference to it and change the count meanwhile.
+        // SAFETY: `self.refs.get()` is valid for reads by reference validity and the function
+        // signature.
         unsafe { (*self.refs.get()).refs.counter }
     }
 }

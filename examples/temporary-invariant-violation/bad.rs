@@ -42,8 +42,8 @@ impl Readings {
     /// Appends `new`, or nothing when it does not fit.
     fn extend(&mut self, new: &[u32]) -> Result {
         let start = self.len;
-        // INVARIANT: Temporarily broken: `self.len` may now be greater than `CAP` until it is set
-        // again below.
+        // INVARIANT: (claimed) the type invariants of `Readings` may not hold until they are
+        // restored below.
         self.len += new.len();
         if self.len > CAP {
             // Wrong: this way out leaves `self.len` above `CAP`. There is no `// INVARIANT:`

@@ -42,8 +42,7 @@ impl Readings {
     /// Appends `new`, or nothing when it does not fit.
     fn extend(&mut self, new: &[u32]) -> Result {
         let start = self.len;
-        // INVARIANT: Temporarily broken: `self.len` may now be greater than `CAP`. Nothing can
-        // observe `self` before one of the assignments below restores it.
+        // INVARIANT: the type invariants of `Readings` may not hold until they are restored below.
         self.len += new.len();
         if self.len > CAP {
             // INVARIANT: `start` is less than or equal to `CAP` by the type invariants.
