@@ -763,12 +763,15 @@ impl Grammar {
         // Rewriting is one pass in which the first rule that matches at a place wins, so a rule
         // whose first words an earlier rule matches whole ("are" before "are guaranteed to be")
         // never applies.
-        let words = |r: &str| format!("{} ", folded_key(r));
+        // Each rule's words once, not once per pair: this runs at every start.
+        let keys: Vec<String> = rewrites
+            .iter()
+            .map(|r| format!("{} ", folded_key(&r.from)))
+            .collect();
         for (j, later) in rewrites.iter().enumerate() {
-            let later_words = words(&later.from);
-            if rewrites[..j].iter().any(|earlier| {
-                let earlier_words = words(&earlier.from);
-                earlier_words != later_words && later_words.starts_with(&earlier_words)
+            let later_words = &keys[j];
+            if keys[..j].iter().any(|earlier_words| {
+                earlier_words != later_words && later_words.starts_with(earlier_words.as_str())
             }) {
                 return Err(GrammarError {
                     rule: later.from.clone(),

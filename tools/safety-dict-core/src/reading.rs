@@ -563,12 +563,7 @@ impl Grammar {
             .split(' ')
             .map(|w| w.trim_end_matches([',', ';', ':']));
         let (first, second) = (words.next().unwrap_or(""), words.next());
-        let is_verb = |w: &str| {
-            self.data
-                .predicate_verbs
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(w))
-        };
+        let is_verb = |w: &str| self.is_predicate_verb(w);
         let pronoun = self
             .data
             .subjects
@@ -580,6 +575,14 @@ impl Grammar {
         let noun_then_verb = !pronoun && !code && second.is_some_and(is_verb);
         let rest = part[at..].trim_start();
         (!is_verb(first) && !noun_then_verb && !rest.is_empty()).then_some(rest)
+    }
+
+    /// Whether `w` is one of `predicate_verbs`.
+    fn is_predicate_verb(&self, w: &str) -> bool {
+        self.data
+            .predicate_verbs
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(w))
     }
 
     /// Whether a statement ends with a participle of `agent_participles`, so that a "by" after
@@ -598,13 +601,10 @@ impl Grammar {
     /// non-zero reference count").
     pub fn names_own_subject(&self, part: &str) -> bool {
         let lower = part.trim().to_lowercase();
-        lower.split(' ').skip(1).any(|w| {
-            let w = w.trim_end_matches([',', ';', ':']);
-            self.data
-                .predicate_verbs
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(w))
-        })
+        lower
+            .split(' ')
+            .skip(1)
+            .any(|w| self.is_predicate_verb(w.trim_end_matches([',', ';', ':'])))
     }
 
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
