@@ -6,15 +6,16 @@
 //! 3. [`htmldocs`]: `make SPHINXDIRS=rust htmldocs`, no warning from the new pages;
 //! 4. [`build_samples`] and [`boot_samples`]: the samples built as modules by the tree's Kbuild
 //!    (the harness's kernel configuration plus the samples' symbols, in a build directory of
-//!    its own), each side booted in QEMU and judged by the harness's judge.
+//!    its own), each side booted in QEMU and judged by the harness's `boot_and_judge`, the same
+//!    function (and the same one retry of a VM that fails before loading the module) as the
+//!    out-of-tree examples.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use qemu_harness::cmd::Ended;
-use qemu_harness::toolchain::{self, Toolchain};
-use qemu_harness::{initramfs, judge, qemu};
+use qemu_harness::judge;
+use qemu_harness::toolchain::Toolchain;
 use safety_dict::model::Outcome;
 use safety_dict::report::{Report, SideName, SideResult};
 use safety_dict::Example;
@@ -345,19 +346,10 @@ pub fn boot_samples(
                 sides.push(result(v, secs, None));
                 continue;
             }
-            let initrd = dir.join("initramfs.cpio");
-            initramfs::write(Path::new(toolchain::BUSYBOX), &ko, &initrd)?;
-            let serial = dir.join("serial.log");
-            let boot = qemu::boot(&build.bz_image(), &initrd, &serial)?;
-            let bytes = std::fs::read(&serial).map_err(|e| SeriesError::io("read", &serial, e))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let v = judge::judge_boot(
-                spec,
-                &text,
-                boot.ended == Ended::TimedOut,
-                qemu::BOOT_TIMEOUT.as_secs(),
-            );
-            let r = result(v, secs, Some(boot.seconds));
+            let name = format!("{}/{}", x.id, side.as_str());
+            let (v, seconds) =
+                qemu_harness::runner::boot_and_judge(&build.bz_image(), &ko, spec, &dir, &name)?;
+            let r = result(v, secs, Some(seconds));
             eprintln!(
                 "  [{}] {}",
                 if r.pass { "ok" } else { "FAIL" },

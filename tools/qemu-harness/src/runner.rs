@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use safety_dict::model::Outcome;
+use safety_dict::model::{Outcome, RawSide};
 use safety_dict::report::{Report, SideName, SideResult};
 
 use crate::cmd::Ended;
@@ -240,12 +240,27 @@ fn run_side(kernel: &Kernel, tc: &Toolchain, scratch: &Path, job: &Job<'_>) -> R
     let Some(ko) = built.ko.as_deref() else {
         return Err(HarnessError::Setup("module built without a .ko".into()));
     };
+    let name = format!("{}/{}", ex.id, job.side.as_str());
+    let (v, seconds) = boot_and_judge(&kernel.bz_image(), ko, side, &work, &name)?;
+    Ok(result(v, Some(seconds)))
+}
+
+/// Boots `ko` in an initramfs under `bz_image` (files in `work`) and judges the serial log
+/// against `side`. Returns the verdict and the boot's seconds. Both the out-of-tree harness
+/// and the in-tree samples of the kernel series boot through here, so they judge alike.
+pub fn boot_and_judge(
+    bz_image: &Path,
+    ko: &Path,
+    side: &RawSide,
+    work: &Path,
+    name: &str,
+) -> Result<(Verdict, f64)> {
     let initrd = work.join("initramfs.cpio");
     initramfs::write(Path::new(toolchain::BUSYBOX), ko, &initrd)?;
     let serial = work.join("serial.log");
     let mut attempt = 1;
     loop {
-        let boot = qemu::boot(&kernel.bz_image(), &initrd, &serial)?;
+        let boot = qemu::boot(bz_image, &initrd, &serial)?;
         let bytes = std::fs::read(&serial).map_err(|e| HarnessError::io("read", &serial, e))?;
         let log = String::from_utf8_lossy(&bytes);
         // A VM that never reached the begin marker says nothing about the module: boot it
@@ -254,9 +269,7 @@ fn run_side(kernel: &Kernel, tc: &Toolchain, scratch: &Path, job: &Job<'_>) -> R
             let kept = work.join("serial.attempt1.log");
             std::fs::rename(&serial, &kept).map_err(|e| HarnessError::io("rename", &kept, e))?;
             eprintln!(
-                "  {}/{}: the VM failed before loading the module; booting again (log: {})",
-                ex.id,
-                job.side.as_str(),
+                "  {name}: the VM failed before loading the module; booting again (log: {})",
                 kept.display()
             );
             attempt += 1;
@@ -264,7 +277,7 @@ fn run_side(kernel: &Kernel, tc: &Toolchain, scratch: &Path, job: &Job<'_>) -> R
         }
         let timed_out = boot.ended == Ended::TimedOut;
         let v = judge::judge_boot(side, &log, timed_out, qemu::BOOT_TIMEOUT.as_secs());
-        return Ok(result(v, Some(boot.seconds)));
+        return Ok((v, boot.seconds));
     }
 }
 

@@ -114,7 +114,7 @@ pub fn check(root: &Path) -> Result<(), TaskError> {
         .sides
         .iter()
         .filter(|s| !s.pass)
-        .map(qemu_harness::runner::label)
+        .map(|s| qemu_harness::runner::result_lines(s).join("\n  "))
         .collect();
     println!(
         "kernel-series samples: {} passed, {} failed",

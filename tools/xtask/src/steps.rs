@@ -227,7 +227,12 @@ pub fn test(root: &Path, only: Option<&[String]>) -> ExitCode {
     }
     let (passed, failed) = run_steps(root, STEPS, only);
     if !failed.is_empty() {
-        eprintln!("failed steps: {}", failed.join(", "));
+        let names: Vec<&str> = failed.iter().map(|(name, _)| *name).collect();
+        eprintln!("failed steps: {}", names.join(", "));
+        // Repeated at the end, where a reader of a long log (or of its tail) looks first.
+        for (name, why) in &failed {
+            eprintln!("--- {name}:\n{}", tail_lines(why, 40));
+        }
     }
     println!("steps: {passed} passed, {} failed", failed.len());
     if failed.is_empty() {
@@ -238,8 +243,12 @@ pub fn test(root: &Path, only: Option<&[String]>) -> ExitCode {
 }
 
 /// Runs `steps` in order (or the named ones), each with its time; stops after a failed
-/// `setup`. Returns the number passed and the names of those that failed.
-fn run_steps(root: &Path, steps: &[Step], only: Option<&[String]>) -> (usize, Vec<&'static str>) {
+/// `setup`. Returns the number passed and the names of those that failed with their errors.
+fn run_steps(
+    root: &Path,
+    steps: &[Step],
+    only: Option<&[String]>,
+) -> (usize, Vec<(&'static str, String)>) {
     let mut passed = 0;
     let mut failed = Vec::new();
     for step in steps {
@@ -263,7 +272,7 @@ fn run_steps(root: &Path, steps: &[Step], only: Option<&[String]>) -> (usize, Ve
                     step.name,
                     start.elapsed().as_secs_f64()
                 );
-                failed.push(step.name);
+                failed.push((step.name, e.to_string()));
                 if step.name == "setup" {
                     // Every later step would fail for the same missing piece.
                     eprintln!("==> xtask: stopping: the later steps need what setup installs");
@@ -273,6 +282,19 @@ fn run_steps(root: &Path, steps: &[Step], only: Option<&[String]>) -> (usize, Ve
         }
     }
     (passed, failed)
+}
+
+/// The last `n` lines of `text`, with a line saying how many were left out.
+fn tail_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= n {
+        return text.trim_end().to_string();
+    }
+    format!(
+        "[{} earlier lines left out]\n{}",
+        lines.len() - n,
+        lines[lines.len() - n..].join("\n")
+    )
 }
 
 /// `mdbook build` of the same pages with and without the preprocessor.
@@ -345,7 +367,7 @@ mod tests {
             },
         ];
         let (passed, failed) = run_steps(Path::new("."), &steps, None);
-        assert_eq!((passed, failed), (0, vec!["setup"]));
+        assert_eq!((passed, failed), (0, vec![("setup", "no apt".to_string())]));
         assert_eq!(
             LATER_RUNS.load(Ordering::SeqCst),
             0,
@@ -373,8 +395,20 @@ mod tests {
             },
         ];
         let (passed, failed) = run_steps(Path::new("."), &steps, None);
-        assert_eq!((passed, failed), (1, vec!["fmt"]));
+        assert_eq!((passed, failed), (1, vec![("fmt", "no apt".to_string())]));
         assert_eq!(AFTER.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_long_error_keeps_its_last_lines() {
+        let long: String = (1..=50).map(|i| format!("line {i}\n")).collect();
+        let t = tail_lines(&long, 40);
+        assert!(
+            t.starts_with("[10 earlier lines left out]\nline 11\n"),
+            "{t}"
+        );
+        assert!(t.ends_with("line 50"));
+        assert_eq!(tail_lines("one\ntwo\n", 40), "one\ntwo");
     }
 
     #[test]
