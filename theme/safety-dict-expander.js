@@ -886,6 +886,21 @@
             return (grammar.conditions || []).some(function (c) { return startsWithWords(lower, c.toLowerCase()); });
         }
 
+        // reading.rs: a statement after a connector that only concludes that the operation may
+        // go ahead ("it is safe to unlock it"), not one that goes on to claim a fact.
+        function isConclusion(statement) {
+            var lower = lowerSameLen(trim(statement));
+            if (lower === null) { return false; }
+            return (grammar.conclusions || []).some(function (c) {
+                c = c.toLowerCase();
+                if (!startsWithWords(lower, c)) { return false; }
+                var rest = trimStart(lower.slice(c.length));
+                return rest !== "" && !(grammar.conclusion_exceptions || []).some(function (e) {
+                    return startsWithWords(rest, e.toLowerCase());
+                });
+            });
+        }
+
         function reasonedSplits(masked) {
             var lower = lowerSameLen(masked);
             if (lower === null) { return []; }
@@ -1541,6 +1556,13 @@
                 var statement = masked.slice(r.statement[0], r.statement[1]);
                 if (r.needsKnownReason && !because.every(function (f) { return !!f.found; })) { return; }
                 consider(claim(statement), because);
+                // expand.rs: "X, so it is safe to Y" states X; a justification in X stays a reason.
+                if (isConclusion(statement)) {
+                    var facts = because.filter(function (f) { return !(f.found && isJustification(f.found.entry)); });
+                    var why = because.filter(function (f) { return !!(f.found && isJustification(f.found.entry)); });
+                    if (facts.length > 0) { consider(facts, why); }
+                    consider(claims(folded, reasonText), []);
+                }
                 findCi(statement, sep).forEach(function (pos) {
                     var by = reasons(folded, statement.slice(pos + sep.length), false);
                     if (agent(statement.slice(0, pos), by)) { return; }

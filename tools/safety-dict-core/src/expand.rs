@@ -722,6 +722,19 @@ impl Dictionary {
             }
             let statement = &masked[r.statement.clone()];
             consider(claim(statement), reason.clone());
+            // "X, so it is safe to Y": Y only says that the operation may go ahead, so X is
+            // what the comment states holds ("The caller owns the lock, so it is safe to unlock
+            // it" states `lock-held`); a justification in X stays a reason.
+            if self.grammar.is_conclusion(statement) {
+                let (reasons, facts): (Vec<Reading>, Vec<Reading>) = reason
+                    .iter()
+                    .cloned()
+                    .partition(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)));
+                if !facts.is_empty() {
+                    consider(facts, reasons);
+                }
+                consider(self.claims(&folded, reason_text), Vec::new());
+            }
             for pos in find_ci(statement, &sep) {
                 let by = self.reasons(
                     &folded,

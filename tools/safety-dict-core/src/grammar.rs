@@ -60,6 +60,10 @@ pub struct RawGrammar {
     #[serde(default)]
     pub agent_participles: Vec<String>,
     #[serde(default)]
+    pub conclusions: Vec<String>,
+    #[serde(default)]
+    pub conclusion_exceptions: Vec<String>,
+    #[serde(default)]
     pub link_sense: Vec<RawLinkSense>,
     #[serde(default)]
     pub conditions: Vec<String>,
@@ -332,6 +336,11 @@ pub struct GrammarData {
     pub duty_words: Vec<String>,
     pub denials: Vec<String>,
     pub agent_participles: Vec<String>,
+    /// What stands after a connector when it only concludes that the operation may go ahead
+    /// ("it is safe to", "we can"); `conclusion_exceptions` are the words after which it
+    /// claims a fact instead ("it is safe to assume that ...").
+    pub conclusions: Vec<String>,
+    pub conclusion_exceptions: Vec<String>,
     pub link_senses: Vec<LinkSense>,
     pub conditions: Vec<String>,
     pub placeholders: Vec<String>,
@@ -672,6 +681,8 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.duty_words)
         .chain(&raw.denials)
         .chain(&raw.agent_participles)
+        .chain(&raw.conclusions)
+        .chain(&raw.conclusion_exceptions)
         .chain(raw.link_sense.iter().flat_map(|l| [&l.text, &l.reads]))
         .chain(&raw.conditions)
         .chain(&raw.placeholders)
@@ -806,6 +817,8 @@ impl Grammar {
             duty_words: raw.duty_words.clone(),
             denials: raw.denials.clone(),
             agent_participles: raw.agent_participles.clone(),
+            conclusions: raw.conclusions.clone(),
+            conclusion_exceptions: raw.conclusion_exceptions.clone(),
             link_senses: raw
                 .link_sense
                 .iter()

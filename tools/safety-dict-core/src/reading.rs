@@ -585,6 +585,28 @@ impl Grammar {
             .any(|v| v.eq_ignore_ascii_case(w))
     }
 
+    /// Whether a statement after a connector only concludes that the operation may go ahead
+    /// ("it is safe to dereference it", "we can create a `ListArc`"): it names no requirement.
+    /// Not when it goes on to claim a fact ("it is safe to assume that `p` is aligned").
+    pub fn is_conclusion(&self, statement: &str) -> bool {
+        let Some(lower) = lower_same_len(statement.trim()) else {
+            return false;
+        };
+        self.data.conclusions.iter().any(|c| {
+            let c = c.to_lowercase();
+            if !starts_with_words(&lower, &c) {
+                return false;
+            }
+            let rest = lower[c.len()..].trim_start();
+            !rest.is_empty()
+                && !self
+                    .data
+                    .conclusion_exceptions
+                    .iter()
+                    .any(|e| starts_with_words(rest, &e.to_lowercase()))
+        })
+    }
+
     /// Whether a statement ends with a participle of `agent_participles`, so that a "by" after
     /// it names who does it ("The lock is held by another thread") rather than a justification.
     pub fn ends_with_agent_participle(&self, statement: &str) -> bool {
@@ -660,6 +682,8 @@ mod tests {
             not_connectors = ["so that", "as long as"]
             duty_words = ["must", "to"]
             denials = ["not", "nothing", "no longer"]
+            conclusions = ["it is safe to", "we can"]
+            conclusion_exceptions = ["assume", "only"]
             conditions = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
@@ -837,6 +861,29 @@ mod tests {
             "q is not null, so p is valid",
         ] {
             assert_eq!(g.reasoned_splits(s).len(), 1, "{s}");
+        }
+    }
+
+    #[test]
+    fn a_conclusion_names_the_operation_only() {
+        let g = grammar();
+        for s in [
+            "it is safe to unlock it",
+            "It is safe to call `f`.",
+            "  we can create a `ListArc`",
+        ] {
+            assert!(g.is_conclusion(s), "{s}");
+        }
+        for s in [
+            // A fact after the words, or a limit on the operation.
+            "we can assume that p is aligned",
+            "we can only read it once",
+            // Nothing after them, or not at the start, or only part of a word.
+            "it is safe to",
+            "p is valid, so it is safe to read it",
+            "we cannot read it",
+        ] {
+            assert!(!g.is_conclusion(s), "{s}");
         }
     }
 

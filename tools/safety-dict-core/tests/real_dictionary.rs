@@ -5,7 +5,7 @@
 
 use indexmap::IndexMap;
 use proptest::prelude::*;
-use safety_dict::expand::{Node, Statement};
+use safety_dict::expand::{Node, Position, Statement};
 use safety_dict::matcher::Form;
 use safety_dict::text::{looks_like_variable, substitute};
 use safety_dict::{Dictionary, Entry};
@@ -505,4 +505,40 @@ fn readings_that_would_change_the_claim_are_not_made() {
     );
     // A code span that states a bound names nothing.
     assert_eq!(parts("`x: u32` is valid."), vec![None]);
+}
+
+#[test]
+fn a_conclusion_after_a_connector_leaves_its_reason_as_the_statement() {
+    // "it is safe to unlock it" only says the operation may go ahead: the comment states that
+    // the caller holds the lock, whichever side of the connector the words stand.
+    for text in [
+        "The caller owns the lock, so it is safe to unlock it.",
+        "It is safe to unlock it because the caller owns the lock.",
+        "Since the caller owns the lock, we can unlock it.",
+    ] {
+        let item = dict().analyse_item_at(text, Position::SafetyComment);
+        let statements: Vec<_> = item.statements.iter().map(Statement::reading).collect();
+        assert_eq!(
+            statements,
+            vec![one("lock-held", "lock", "the lock")],
+            "{text}"
+        );
+        assert!(item.justifications.is_empty(), "{text}");
+    }
+    // A justification in the reason stays a reason.
+    let item = dict().analyse_item_at(
+        "The caller promises that `p` is valid, so it is safe to read it.",
+        Position::SafetyComment,
+    );
+    assert_eq!(item.statements[0].entry(), Some("valid-pointer"));
+    assert_eq!(
+        item.justifications[0].entry(),
+        Some("function-requirements")
+    );
+    // Words that go on to claim a fact are no conclusion: the fact is not dropped.
+    let item = dict().analyse_item_at(
+        "`p` is non-null, so we can assume that it is aligned.",
+        Position::SafetyComment,
+    );
+    assert!(!item.statements[0].is_recognised());
 }

@@ -561,6 +561,16 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "See [valid](valid.html) for reads.",
         "`dst` must be [valid] for writes of `count * size_of::<T>()` bytes.",
         "Both `x` and `y` must be [valid] for both reads and writes of `count * size_of::<T>()` bytes.",
+        // A conclusion that only says the operation may go ahead states its reason; one that
+        // goes on to claim a fact does not.
+        "// SAFETY: The caller owns the lock, so it is safe to unlock it.",
+        "// SAFETY: since `self` cannot be zero, it is safe to call `ctlz_nonzero`.",
+        "// SAFETY: It's safe to call `f` because `p` is valid for reads.",
+        "// SAFETY: The caller promises that `p` is valid, so it is safe to dereference it.",
+        "// SAFETY: `p` is non-null and aligned, hence we can read it.",
+        "// SAFETY: `p` is non-null, so we can assume that it is aligned.",
+        "// SAFETY: `p` is non-null, so we can only read it once.",
+        "// SAFETY: By the type invariants, `p` is valid, so it is sound to read from it.",
     ] {
         out.push(list.to_string());
     }
