@@ -310,12 +310,38 @@
         return "requirement";
     }
 
+    // expand.rs, is_fence and is_link_definition.
+    function isFence(t) { return t.indexOf("```") === 0 || t.indexOf("~~~") === 0; }
+    function isLinkDefinition(t) {
+        if (t.charAt(0) !== "[") { return false; }
+        var rest = t.slice(1);
+        var close = rest.indexOf("]:");
+        return close > 0 && rest.slice(0, close).indexOf("]") < 0 && trim(rest.slice(close + 2)) !== "";
+    }
+
     // Items with their positions (expand.rs, split_positioned).
     function splitItems(input) {
         var lines = [];
         var position = "requirement";
+        // expand.rs, MarkdownBlocks: fenced code and link definitions show no prose.
+        var inFence = false;
+        var afterText = false;
+        function hides(line) {
+            var t = trimStart(line);
+            if (isFence(t)) { inFence = !inFence; afterText = false; return true; }
+            if (inFence) { return true; }
+            if (t === "") { afterText = false; return false; }
+            if (!afterText && isLinkDefinition(t)) { return true; }
+            afterText = true;
+            return false;
+        }
         rustLines(input).forEach(function (raw) {
-            var line = trimStart(raw.replace(COMMENT_MARKER, ""));
+            var stripped = raw.replace(COMMENT_MARKER, "");
+            if (hides(stripped)) {
+                lines.push({ at: position, text: "" });
+                return;
+            }
+            var line = trimStart(stripped);
             var tag = COMMENT_TAG.exec(line);
             if (tag) { position = tag[0].toLowerCase().indexOf("invariant") === 0 ? "invariant" : "safety-comment"; }
             line = line.replace(COMMENT_TAG, "");

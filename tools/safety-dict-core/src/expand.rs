@@ -253,9 +253,60 @@ fn comment_tag() -> &'static Regex {
     })
 }
 
+/// Whether a line opens or closes fenced code.
+pub fn is_fence(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("```") || t.starts_with("~~~")
+}
+
+/// A link reference definition (``[`lock`]: Backend::lock``): it defines a link target and
+/// shows nothing.
+fn is_link_definition(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('[') else {
+        return false;
+    };
+    let Some(close) = rest.find("]:") else {
+        return false;
+    };
+    close > 0 && !rest[..close].contains(']') && !rest[close + 2..].trim().is_empty()
+}
+
+/// The Markdown blocks that show no prose, line by line: fenced code with its fences, and link
+/// reference definitions (which cannot interrupt a paragraph, so only at the start or after a
+/// blank line, a fence or another definition).
+#[derive(Debug, Default)]
+pub(crate) struct MarkdownBlocks {
+    in_fence: bool,
+    after_text: bool,
+}
+
+impl MarkdownBlocks {
+    /// Whether `line` (comment markers removed) shows no prose.
+    pub(crate) fn hides(&mut self, line: &str) -> bool {
+        let t = line.trim_start();
+        if is_fence(t) {
+            self.in_fence = !self.in_fence;
+            self.after_text = false;
+            return true;
+        }
+        if self.in_fence {
+            return true;
+        }
+        if t.is_empty() {
+            self.after_text = false;
+            return false;
+        }
+        if !self.after_text && is_link_definition(t) {
+            return true;
+        }
+        self.after_text = true;
+        false
+    }
+}
+
 /// Splits input text into items: the entries of a Markdown list when there is one, the
 /// sentences of the text otherwise. Comment markers (`//`, `///`), `SAFETY:` / `INVARIANT:`
-/// tags and `# Safety` headings are dropped.
+/// tags, `# Safety` headings, fenced code and link reference definitions are dropped.
 pub fn split_items(input: &str) -> Vec<String> {
     split_positioned(input)
         .into_iter()
@@ -268,8 +319,15 @@ pub fn split_items(input: &str) -> Vec<String> {
 pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
     let mut lines: Vec<(Position, String)> = Vec::new();
     let mut position = Position::Requirement;
+    let mut blocks = MarkdownBlocks::default();
     for raw in input.lines() {
         let line = comment_marker().replace(raw, "");
+        // Fenced code and link definitions are no sentences (a blank line keeps the paragraph
+        // break they make).
+        if blocks.hides(&line) {
+            lines.push((position, String::new()));
+            continue;
+        }
         let trimmed = line.trim_start();
         if let Some(tag) = comment_tag().find(trimmed) {
             position = if tag.as_str().to_lowercase().starts_with("invariant") {
@@ -1459,6 +1517,18 @@ mod tests {
                 "`b.c` is valid for writes by reference validity.".to_string()
             ]
         );
+    }
+
+    #[test]
+    fn fenced_code_and_link_definitions_are_no_items() {
+        let s = "/// # Safety\n///\n/// - `p` is [valid].\n///\n/// ```\n/// let x = 1;\n/// ```\n///\n/// [valid]: ptr#safety\n/// [`f`]: crate::f";
+        assert_eq!(split_items(s), vec!["`p` is [valid].".to_string()]);
+        // A definition cannot interrupt a paragraph: there it is text.
+        let s = "`p` is valid.\n[x]: y";
+        assert_eq!(split_items(s), vec!["`p` is valid. [x]: y".to_string()]);
+        // Not a definition: nothing after the colon, or a link in running text.
+        assert_eq!(split_items("[x]:").len(), 1);
+        assert_eq!(split_items("[x] is: valid").len(), 1);
     }
 
     #[test]

@@ -3,15 +3,16 @@
 //!
 //! The split into items and sentences is [`split_positioned`], the one `safety-dict expand`
 //! uses, so a tool reads exactly the items `expand` shows. This module adds two things around
-//! it. Before the split, the parts of Markdown that render as nothing or as code are blanked
-//! (fenced code, link reference definitions), and a `*` bullet is passed as `-` (the lines come
-//! without comment markers, so a leading `*` is a bullet, not the `*` of a block comment, which
-//! `split_positioned` would drop). After the split, each item is found again, word by word, in
-//! the lines it came from, which gives its byte range and whether it was a list item.
+//! it. Before the split, a `*` bullet is passed as `-` (the lines come without comment markers,
+//! so a leading `*` is a bullet, not the `*` of a block comment, which `split_positioned` would
+//! drop), and what `split_positioned` leaves out as no prose (fenced code, link reference
+//! definitions) is blanked, so that none of its words is searched for. After the split, each
+//! item is found again, word by word, in the lines it came from, which gives its byte range and
+//! whether it was a list item.
 
 use std::ops::Range;
 
-use crate::expand::{split_positioned, Position};
+use crate::expand::{split_positioned, MarkdownBlocks, Position};
 
 /// One line of text, its comment markers already removed, and the byte offset of its first
 /// byte in the source file.
@@ -63,23 +64,7 @@ impl Located {
     }
 }
 
-/// Whether a line opens or closes fenced code.
-pub fn is_fence(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with("```") || t.starts_with("~~~")
-}
-
-/// A link reference definition (``[`lock`]: Backend::lock``): it defines a link target and
-/// shows nothing.
-fn is_link_definition(t: &str) -> bool {
-    let Some(rest) = t.strip_prefix('[') else {
-        return false;
-    };
-    let Some(close) = rest.find("]:") else {
-        return false;
-    };
-    close > 0 && !rest[..close].contains(']') && !rest[close + 2..].trim().is_empty()
-}
+pub use crate::expand::is_fence;
 
 /// A list marker word (`-`, `*`, `+`, `1.`, `1)`), as `split_positioned` recognises one.
 fn is_list_marker(word: &str) -> bool {
@@ -89,28 +74,19 @@ fn is_list_marker(word: &str) -> bool {
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The lines as `split_positioned` should see them: fenced code and link reference definitions
-/// (which cannot interrupt a paragraph, so only after a blank line or at the start) blanked,
-/// a `*` bullet written `-` (same length, so offsets still hold).
+/// The lines as `split_positioned` should see them: what it would leave out as no prose
+/// (fenced code, link reference definitions) blanked here already, so that no word of it is
+/// searched for, and a `*` bullet written `-` (same length, so offsets still hold).
 fn prepared(lines: &[Line<'_>]) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
-    let mut in_fence = false;
-    let mut block_start = true;
+    let mut blocks = MarkdownBlocks::default();
     for line in lines {
         let text = line.text;
-        if is_fence(text) {
-            in_fence = !in_fence;
+        if blocks.hides(text) {
             out.push(String::new());
-            block_start = true;
             continue;
         }
         let t = text.trim_start();
-        if in_fence || t.is_empty() || (block_start && is_link_definition(t)) {
-            out.push(String::new());
-            block_start = true;
-            continue;
-        }
-        block_start = false;
         if t == "*" || t.starts_with("* ") || t.starts_with("*\t") {
             let at = text.len() - t.len();
             out.push(format!("{}-{}", &text[..at], &text[at + 1..]));

@@ -571,6 +571,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is non-null, so we can assume that it is aligned.",
         "// SAFETY: `p` is non-null, so we can only read it once.",
         "// SAFETY: By the type invariants, `p` is valid, so it is sound to read from it.",
+        // Fenced code and link reference definitions show no prose; a definition that would
+        // interrupt a paragraph is text.
+        "/// # Safety\n///\n/// - `p` is [valid].\n///\n/// ```\n/// let x = 1;\n/// ```\n///\n/// [valid]: ptr#safety\n/// [`f`]: crate::f",
+        "`p` is valid.\n[x]: y",
+        "~~~\n`p` is valid.\n~~~\n`q` is valid.",
+        "[x]:\n\n[x] is: valid",
     ] {
         out.push(list.to_string());
     }
