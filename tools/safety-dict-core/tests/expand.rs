@@ -66,9 +66,9 @@ fn texts(nodes: &[Node]) -> Vec<&str> {
 #[test]
 fn case_and_whitespace_are_folded_outside_backticks() {
     assert_matches(
-        "`Buf`   IS valid\n\tFOR   Reads.",
+        "`Buf.ptr`   IS valid\n\tFOR   Reads.",
         "valid-for-reads",
-        &[("ptr", "`Buf`")],
+        &[("ptr", "`Buf.ptr`")],
     );
     // Inside backticks whitespace folds but case stays.
     assert_matches(

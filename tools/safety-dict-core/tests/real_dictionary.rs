@@ -233,7 +233,7 @@ fn word_subjects_fill_only_the_slots_whose_type_they_fit() {
     assert_eq!(parts("The pointer is called at most once."), vec![None]);
     // A pronoun fits any slot and reads as the word it is, not as code named `it`.
     assert_eq!(
-        parts("The pointer is derived from a reference, so it is writable.")[0],
+        parts("The pointer is derived from a reference, so it is valid for writes.")[0],
         one("valid-for-writes", "ptr", "it")
     );
     // "We" is never the name of code; written as code, it is.
@@ -249,11 +249,18 @@ fn a_bare_capitalized_word_is_no_value() {
     // A noun opening a sentence, or a type's name, is not a variable ...
     assert_eq!(parts("List must be valid."), vec![None]);
     assert_eq!(parts("Input is guaranteed to be non-zero."), vec![None]);
-    // ... but a constant in capitals is, and so is anything written as code.
+    // ... and written as code, a bare type name is still none ("`Box` is guaranteed to be
+    // non-null" says it of no pointer); but a constant in capitals is, and so is any other code.
+    assert_eq!(parts("`List` must be valid."), vec![None]);
+    assert_eq!(parts("`Box` is guaranteed to be non-null."), vec![None]);
     assert_eq!(parts("N is non-zero."), vec![one("non-zero", "x", "`N`")]);
     assert_eq!(
-        parts("`List` must be valid."),
-        vec![one("valid-pointer", "ptr", "`List`")]
+        parts("`HEAD` must be valid."),
+        vec![one("valid-pointer", "ptr", "`HEAD`")]
+    );
+    assert_eq!(
+        parts("`Box::into_raw(b)` is non-null."),
+        vec![one("non-null", "ptr", "`Box::into_raw(b)`")]
     );
     // A slot that stands for a type still takes a type's name.
     assert_eq!(

@@ -577,6 +577,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is valid.\n[x]: y",
         "~~~\n`p` is valid.\n~~~\n`q` is valid.",
         "[x]:\n\n[x] is: valid",
+        // A bare type name written as code fills no value's slot; a type's slot takes it.
+        "// SAFETY: `Box` is guaranteed to be non-null.",
+        "// SAFETY: `Box::into_raw(b)` is non-null.",
+        "// SAFETY: `HEAD` is valid by the type invariant of `Self`.",
+        "`ptr` must be [valid] for both reads and writes for the whole lifetime `'a`.",
+        "// SAFETY: The pointer is derived from a reference, so it's writable.",
     ] {
         out.push(list.to_string());
     }
