@@ -505,6 +505,31 @@ impl Dictionary {
             .map(|(var, value)| (var.as_str(), value.as_str()))
     }
 
+    /// Whether a recognised statement names `Self` (a binding, or a reference of its meaning
+    /// filled with it, as "the type invariants" is `type-invariant` of `Self`) where `types`,
+    /// the names of types where the sentence stands, hold no `Self`: outside an `impl` or a
+    /// trait there is no such type, so the reading says nothing. Only a tool that sees the code
+    /// (the lint) knows `types`.
+    pub fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
+        const SELF: &str = "`Self`";
+        let Statement::Recognised {
+            entry, bindings, ..
+        } = s
+        else {
+            return false;
+        };
+        if types.iter().any(|t| t == "Self") {
+            return false;
+        }
+        bindings.values().any(|v| v == SELF)
+            || self.entry(entry).is_some_and(|e| {
+                e.meaning.iter().any(|c| match c {
+                    Clause::Ref { with, .. } => with.values().any(|v| v == SELF),
+                    Clause::Text { .. } => false,
+                })
+            })
+    }
+
     /// Where a part of an item stands in the item's text: the part as written, or else the
     /// first and shortest run of whole words that folds to what the part folds to, since a part
     /// split off a sentence is kept in folded words ("it is" for "it's", "is" for "are"). A

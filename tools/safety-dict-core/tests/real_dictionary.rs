@@ -549,3 +549,27 @@ fn a_conclusion_after_a_connector_leaves_its_reason_as_the_statement() {
     );
     assert!(!item.statements[0].is_recognised());
 }
+
+#[test]
+fn the_type_invariants_of_self_need_a_self() {
+    let item = dict().analyse_item_at(
+        "`p` is valid by the type invariants.",
+        Position::SafetyComment,
+    );
+    let by = &item.justifications[0];
+    assert_eq!(by.entry(), Some("type-invariants-of-self"));
+    // Outside an `impl` (no `Self` among the type names in scope) the reading says nothing.
+    assert!(dict().names_self_out_of_scope(by, &["T".to_string()]));
+    assert!(!dict().names_self_out_of_scope(by, &["Self".to_string()]));
+    let item = dict().analyse_item_at(
+        "`p` is valid by the type invariant of `Self`.",
+        Position::SafetyComment,
+    );
+    assert!(dict().names_self_out_of_scope(&item.justifications[0], &[]));
+    let item = dict().analyse_item_at(
+        "`p` is valid by the type invariant of `List`.",
+        Position::SafetyComment,
+    );
+    assert!(!dict().names_self_out_of_scope(&item.justifications[0], &[]));
+    assert!(!dict().names_self_out_of_scope(&item.statements[0], &[]));
+}

@@ -104,6 +104,10 @@ impl Vocabulary for CachedVocabulary<'_> {
         self.inner.type_in_value_slot(s, types)
     }
 
+    fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
+        self.inner.names_self_out_of_scope(s, types)
+    }
+
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
         self.inner.locate_part(item, part)
     }

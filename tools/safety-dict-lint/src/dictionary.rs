@@ -34,6 +34,10 @@ impl Vocabulary for Dictionary {
         Dictionary::type_in_value_slot(self, s, types).map(owned)
     }
 
+    fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
+        Dictionary::names_self_out_of_scope(self, s, types)
+    }
+
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
         Dictionary::locate_part(self, item, part)
     }
@@ -82,6 +86,10 @@ impl Vocabulary for WithApiSpecific<'_> {
 
     fn type_in_value_slot(&self, s: &Statement, types: &[String]) -> Option<(String, String)> {
         self.dict.type_in_value_slot(s, types).map(owned)
+    }
+
+    fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
+        self.dict.names_self_out_of_scope(s, types)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

@@ -30,6 +30,12 @@ pub trait Vocabulary {
         None
     }
 
+    /// Whether a recognised statement names `Self` where no `Self` is in scope (`types` hold
+    /// none): `Dictionary::names_self_out_of_scope`. `false` for a vocabulary that cannot tell.
+    fn names_self_out_of_scope(&self, _s: &Statement, _types: &[String]) -> bool {
+        false
+    }
+
     /// Where a part of an item (a statement's `text`) stands in the item's text
     /// (`Dictionary::locate_part`); by default only where it is written as it is.
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

@@ -294,3 +294,19 @@ fn a_part_read_in_folded_words_is_api_specific_as_written() {
     assert!(unknown.is_empty(), "{unknown:?}");
     assert_eq!(report.stats.parts_api_specific, 1);
 }
+
+#[test]
+fn the_invariants_of_self_are_cited_only_where_there_is_a_self() {
+    let source = "fn f(p: *const u8) {\n    // SAFETY: `p` is valid by type invariant of `Self`.\n    unsafe { *p };\n}\n\nstruct S(*const u8);\n\nimpl S {\n    fn g(&self) {\n        // SAFETY: `self.0` is valid by type invariant of `Self`.\n        unsafe { *self.0 };\n    }\n}\n\nmacro_rules! m {\n    () => {\n        fn h(p: *const u8) {\n            // SAFETY: `p` is valid by type invariant of `Self`.\n            unsafe { *p };\n        }\n    };\n}\n";
+    let files = [SourceFile::new("a.rs", source)];
+    let dict = fixture();
+    let report = lint_sources(&files, &dict, &LintOptions::default());
+    let no_self: Vec<usize> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Sd0007 && f.notes.iter().any(|n| n.contains("no `Self` here")))
+        .map(|f| f.line)
+        .collect();
+    // Only the free function has no `Self`; a macro's body may expand inside an `impl`.
+    assert_eq!(no_self, [2], "{:?}", report.findings);
+}

@@ -4,7 +4,7 @@
 
 use ra_ap_syntax::{
     ast::{self, AstNode, HasGenericParams},
-    SyntaxKind::{IMPL, TRAIT},
+    SyntaxKind::{IMPL, TOKEN_TREE, TRAIT},
     SyntaxNode, SyntaxToken,
 };
 
@@ -87,12 +87,12 @@ fn unrecognised(
 }
 
 /// The names of types where `node` stands: the type parameters of every item around it (its
-/// own included), and `Self` inside an `impl` or a trait. Their names never fill a variable
-/// that holds a value.
+/// own included), and `Self` inside an `impl` or a trait, or inside a macro's body, whose
+/// expansion may put it in one. Their names never fill a variable that holds a value.
 pub fn type_names(node: &SyntaxNode) -> Vec<String> {
     let mut out = Vec::new();
     for a in node.ancestors() {
-        if matches!(a.kind(), IMPL | TRAIT) && !out.iter().any(|n| n == "Self") {
+        if matches!(a.kind(), IMPL | TRAIT | TOKEN_TREE) && !out.iter().any(|n| n == "Self") {
             out.push("Self".to_string());
         }
         let Some(params) = ast::AnyHasGenericParams::cast(a).and_then(|g| g.generic_param_list())
@@ -126,6 +126,17 @@ fn report_statement(
             "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
         ))
         .help(ctx.vocab.entry_url(&entry));
+        ctx.report(report);
+        return false;
+    }
+    if ctx.vocab.names_self_out_of_scope(s, types) {
+        let entry = s.entry().unwrap_or_default().to_string();
+        let located = part_in_source(ctx, item, s.text());
+        let report = unrecognised(ctx, located, s.text(), what)
+            .note(format!(
+                "`{entry}` is about `Self`, and this comment is not inside an `impl` or a trait: there is no `Self` here; name the type (\"the type invariant of `T`\")"
+            ))
+            .help(ctx.vocab.entry_url(&entry));
         ctx.report(report);
         return false;
     }
