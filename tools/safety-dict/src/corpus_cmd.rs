@@ -583,6 +583,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `HEAD` is valid by the type invariant of `Self`.",
         "`ptr` must be [valid] for both reads and writes for the whole lifetime `'a`.",
         "// SAFETY: The pointer is derived from a reference, so it's writable.",
+        // A sentence that opens with "And" adds to the ones before it.
+        "// SAFETY: `p` is non-null. And `p` is aligned.",
+        "// SAFETY: And since `self.is_init` is true, `self.value` is initialized.",
     ] {
         out.push(list.to_string());
     }
