@@ -512,6 +512,11 @@ fn readings_that_would_change_the_claim_are_not_made() {
     );
     // A code span that states a bound names nothing.
     assert_eq!(parts("`x: u32` is valid."), vec![None]);
+    // What holds only for non-zero-sized types is no fact ("for non-ZSTs," is a condition).
+    assert_eq!(
+        parts("for non-ZSTs, the type invariant ensures it cannot be null"),
+        vec![None]
+    );
 }
 
 #[test]
