@@ -740,8 +740,6 @@
                 var raw = trim(caps[k + 1]);
                 // matcher.rs, states_bound: a code span with a lone colon states a bound.
                 if (!isSubject(raw) && raw.startsWith("`") && /(^|[^:]):(?!:)/.test(raw)) { return null; }
-                // matcher.rs, is_type_name_span: a value's slot takes no bare type name.
-                if (!isSubject(raw) && slot.names_value && /^`[A-Z][A-Za-z0-9_]*`$/.test(raw) && /[a-z]/.test(raw)) { return null; }
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.

@@ -68,19 +68,6 @@ fn capitalized_in_value_slot(raw: &str) -> bool {
     raw.starts_with(|c: char| c.is_ascii_uppercase()) && raw.bytes().any(|b| b.is_ascii_lowercase())
 }
 
-/// Whether a code span is a bare type name (`Box`, `Self`): a value's slot takes none ("`Box` is
-/// guaranteed to be non-null" names no pointer that is).
-fn is_type_name_span(raw: &str) -> bool {
-    let Some(inner) = raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')) else {
-        return false;
-    };
-    inner.starts_with(|c: char| c.is_ascii_uppercase())
-        && inner
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        && inner.bytes().any(|b| b.is_ascii_lowercase())
-}
-
 /// Whether a code span states a bound or a typed binding (`T: Zeroable`, `x: u32`) rather than
 /// naming code: it holds a colon that is not half of a path's `::`. "`T: Zeroable` and
 /// `UnsafeCell` is `repr(transparent)`" says that `T` is `Zeroable`, not that it is transparent.
@@ -1132,9 +1119,7 @@ impl Matcher {
             let program = &self.programs[i];
             let value = if is_one_of(&program.subjects, raw) {
                 raw.to_lowercase()
-            } else if (raw.starts_with('`') && states_bound(raw))
-                || (slot.names_value && is_type_name_span(raw))
-            {
+            } else if raw.starts_with('`') && states_bound(raw) {
                 return None;
             } else if raw.starts_with('`') || slot.words {
                 raw.to_string()

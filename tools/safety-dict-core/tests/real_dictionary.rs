@@ -249,18 +249,12 @@ fn a_bare_capitalized_word_is_no_value() {
     // A noun opening a sentence, or a type's name, is not a variable ...
     assert_eq!(parts("List must be valid."), vec![None]);
     assert_eq!(parts("Input is guaranteed to be non-zero."), vec![None]);
-    // ... and written as code, a bare type name is still none ("`Box` is guaranteed to be
-    // non-null" says it of no pointer); but a constant in capitals is, and so is any other code.
-    assert_eq!(parts("`List` must be valid."), vec![None]);
-    assert_eq!(parts("`Box` is guaranteed to be non-null."), vec![None]);
+    // ... but a constant in capitals is, and so is anything written as code: a type's name
+    // stands for its instances ("The object pointed to by [`Arc`] is always pinned").
     assert_eq!(parts("N is non-zero."), vec![one("non-zero", "x", "`N`")]);
     assert_eq!(
-        parts("`HEAD` must be valid."),
-        vec![one("valid-pointer", "ptr", "`HEAD`")]
-    );
-    assert_eq!(
-        parts("`Box::into_raw(b)` is non-null."),
-        vec![one("non-null", "ptr", "`Box::into_raw(b)`")]
+        parts("`List` must be valid."),
+        vec![one("valid-pointer", "ptr", "`List`")]
     );
     // A slot that stands for a type still takes a type's name.
     assert_eq!(

@@ -577,7 +577,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is valid.\n[x]: y",
         "~~~\n`p` is valid.\n~~~\n`q` is valid.",
         "[x]:\n\n[x] is: valid",
-        // A bare type name written as code fills no value's slot; a type's slot takes it.
+        // A type's name written as code stands for its instances; a type's slot takes it too.
         "// SAFETY: `Box` is guaranteed to be non-null.",
         "// SAFETY: `Box::into_raw(b)` is non-null.",
         "// SAFETY: `HEAD` is valid by the type invariant of `Self`.",
