@@ -909,11 +909,7 @@
 
         function startsWithCondition(masked) {
             var lower = masked.replace(TRIM_START, "").toLowerCase();
-            // reading.rs: a comma may end the condition's words.
-            return (grammar.conditions || []).some(function (c) {
-                c = c.toLowerCase();
-                return startsWithWords(lower, c) || (lower.indexOf(c) === 0 && lower.charAt(c.length) === ",");
-            });
+            return (grammar.conditions || []).some(function (c) { return startsWithWords(lower, c.toLowerCase()); });
         }
 
         // reading.rs: a statement after a connector that only concludes that the operation may

@@ -1859,20 +1859,24 @@ mod tests {
         assert_eq!(g.fold("`can't` is code").unmasked(), "`can't` is code");
     }
 
+    /// A grammar with nothing but the required keys and the given `[[rewrite]]` tables.
+    fn with_rewrites(rewrites: &str) -> RawGrammar {
+        let text = format!(
+            "lead_ins = []\njustification_separator = \"by\"\njustification_conjunction = \"and\"\n{rewrites}"
+        );
+        toml::from_str(&text).expect("grammar parses")
+    }
+
     #[test]
     fn a_rewrite_with_before_applies_only_before_those_words() {
-        let raw: RawGrammar = toml::from_str(
+        let raw = with_rewrites(
             r#"
-            lead_ins = []
-            justification_separator = "by"
-            justification_conjunction = "and"
             [[rewrite]]
             from = "owns"
             to = "holds"
             before = ["the lock", "the mutex"]
             "#,
-        )
-        .expect("grammar parses");
+        );
         let g = Grammar::compile(&raw).expect("grammar compiles");
         assert_eq!(g.fold("it owns the lock").unmasked(), "it holds the lock");
         assert_eq!(
@@ -1903,11 +1907,8 @@ mod tests {
 
     #[test]
     fn a_rewrite_an_earlier_one_shadows_is_rejected() {
-        let raw: RawGrammar = toml::from_str(
+        let raw = with_rewrites(
             r#"
-            lead_ins = []
-            justification_separator = "by"
-            justification_conjunction = "and"
             [[rewrite]]
             from = "are"
             to = "is"
@@ -1915,17 +1916,13 @@ mod tests {
             from = "are guaranteed to be"
             to = "is"
             "#,
-        )
-        .expect("grammar parses");
+        );
         let err = Grammar::compile(&raw).expect_err("the longer rule never applies");
         assert_eq!(err.rule, "are guaranteed to be");
         assert!(err.problem.contains("never applied"), "{}", err.problem);
         // The other way round both apply; a rule that only starts with the same letters is none.
-        let raw: RawGrammar = toml::from_str(
+        let raw = with_rewrites(
             r#"
-            lead_ins = []
-            justification_separator = "by"
-            justification_conjunction = "and"
             [[rewrite]]
             from = "are guaranteed to be"
             to = "is"
@@ -1936,8 +1933,7 @@ mod tests {
             from = "area"
             to = "region"
             "#,
-        )
-        .expect("grammar parses");
+        );
         assert!(Grammar::compile(&raw).is_ok());
     }
 

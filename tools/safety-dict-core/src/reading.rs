@@ -91,15 +91,13 @@ impl Grammar {
     }
 
     /// Whether the sentence opens with a condition ("If ...", "When ...", "For ZSTs, ..."): its
-    /// parts hold only under it, so they are never read as statements of their own. A comma may
-    /// end the condition's words.
+    /// parts hold only under it, so they are never read as statements of their own.
     pub fn starts_with_condition(&self, masked: &str) -> bool {
         let lower = masked.trim_start().to_lowercase();
-        self.data.conditions.iter().any(|c| {
-            let c = c.to_lowercase();
-            starts_with_words(&lower, &c)
-                || lower.strip_prefix(&c).is_some_and(|r| r.starts_with(','))
-        })
+        self.data
+            .conditions
+            .iter()
+            .any(|c| starts_with_words(&lower, &c.to_lowercase()))
     }
 
     /// Whether the sentence (lowercased) holds a quantifier outside code ("for all indices `0 < i < n`,

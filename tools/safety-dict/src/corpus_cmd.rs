@@ -586,10 +586,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A sentence that opens with "And" adds to the ones before it.
         "// SAFETY: `p` is non-null. And `p` is aligned.",
         "// SAFETY: And since `self.is_init` is true, `self.value` is initialized.",
-        // A restriction to zero-sized types (or to the others) is a condition, its comma included.
+        // A restriction to zero-sized types (or to the others) is a condition.
         "// SAFETY: for non-ZSTs, the type invariant ensures it cannot be null",
         "For ZSTs, `raw` must be a dangling, well aligned pointer.",
-        "// SAFETY: If, `p` is valid, so it is aligned.",
     ] {
         out.push(list.to_string());
     }
