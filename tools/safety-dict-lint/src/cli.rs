@@ -110,7 +110,8 @@ pub fn run(
         }),
         disabled,
         only: (!only.is_empty()).then_some(only),
-        nearest: args.format != Format::Summary,
+        nearest: !matches!(args.format, Format::Summary | Format::Readings),
+        readings: args.format == Format::Readings,
         ..LintOptions::default()
     };
     let patch = match args.diff.as_deref().map(read_patch).transpose() {

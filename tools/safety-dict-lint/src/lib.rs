@@ -47,7 +47,7 @@ use std::path::PathBuf;
 pub use code::{Code, Level};
 pub use error::LintError;
 pub use finding::Finding;
-pub use report::{LintReport, Stats};
+pub use report::{LintReport, Outcome, PartReading, Stats};
 pub use source::SourceFile;
 pub use vocabulary::{EmptyVocabulary, Vocabulary};
 
@@ -66,6 +66,9 @@ pub struct LintOptions {
     /// Whether unrecognised phrases get their nearest entries (costly; not needed for a
     /// summary). Also off when SD0007 is not reported.
     pub nearest: bool,
+    /// Whether to keep how every part of every safety comment and section was read
+    /// ([`LintReport::readings`]).
+    pub readings: bool,
 }
 
 impl Default for LintOptions {
@@ -76,6 +79,7 @@ impl Default for LintOptions {
             only: None,
             max_errors_per_kib: 20,
             nearest: true,
+            readings: false,
         }
     }
 }
@@ -154,6 +158,7 @@ fn new_ctx<'a>(
         index,
         options,
         findings: Vec::new(),
+        readings: Vec::new(),
         stats: Stats::default(),
         allows: Default::default(),
         uses: Default::default(),

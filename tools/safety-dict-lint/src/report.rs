@@ -169,11 +169,70 @@ impl Stats {
     }
 }
 
+/// How the dictionary read one part of a `# Safety` item or a `// SAFETY:` / `// INVARIANT:`
+/// comment (`--format readings`), so that a reader can check each reading against the words.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PartReading {
+    pub file: PathBuf,
+    pub line: usize,
+    /// "requirement", "phrase" (of a comment) or "justification" (a reason read with it).
+    pub role: String,
+    /// What the part was read as.
+    pub outcome: Outcome,
+    /// The part as written in the source.
+    pub part: String,
+    /// The whole item (list item or sentence) the part belongs to.
+    pub item: String,
+}
+
+/// What one part was read as.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// An entry, by one of its wordings.
+    Entry {
+        id: String,
+        discouraged: bool,
+    },
+    /// Read as an entry, but the reading was refused (the words name a type where the entry
+    /// needs a value, or `Self` where there is none): the reason.
+    Refused {
+        id: String,
+        reason: String,
+    },
+    /// Listed in `dictionary/api-specific.toml`.
+    ApiSpecific,
+    /// A placeholder ("TODO") instead of words.
+    Placeholder,
+    NotInDictionary,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Entry { id, discouraged } => {
+                write!(
+                    f,
+                    "{id}{}",
+                    if *discouraged { " (discouraged)" } else { "" }
+                )
+            }
+            Outcome::Refused { id, reason } => write!(f, "not read as {id}: {reason}"),
+            Outcome::ApiSpecific => f.write_str("API-specific"),
+            Outcome::Placeholder => f.write_str("placeholder"),
+            Outcome::NotInDictionary => f.write_str("not in the dictionary"),
+        }
+    }
+}
+
 /// Everything a run found.
 #[derive(Debug, Default)]
 pub struct LintReport {
     /// Sorted by file and position.
     pub findings: Vec<Finding>,
+    /// Every part read, sorted by file and line; filled only when [`crate::LintOptions::readings`]
+    /// asks for it.
+    pub readings: Vec<PartReading>,
     /// Paths that could not be read; they were skipped.
     pub errors: Vec<LintError>,
     pub stats: Stats,

@@ -26,6 +26,7 @@ pub const MAX_NESTING: usize = 2000;
 #[derive(Default)]
 struct Part {
     findings: Vec<Finding>,
+    readings: Vec<crate::report::PartReading>,
     stats: Stats,
 }
 
@@ -136,6 +137,7 @@ fn worker(
             index: &index,
             options,
             findings: Vec::new(),
+            readings: Vec::new(),
             stats: Stats::default(),
             allows: Default::default(),
             uses: Default::default(),
@@ -181,6 +183,7 @@ fn worker(
         }
         part.stats.merge(&ctx.stats);
         part.findings.extend(ctx.findings);
+        part.readings.extend(ctx.readings);
     }
     part
 }
@@ -270,7 +273,12 @@ pub fn lint_sources(
     for part in parts {
         report.stats.merge(&part.stats);
         report.findings.extend(part.findings);
+        report.readings.extend(part.readings);
     }
+    // Stable: the parts of one line stay in the order they were read.
+    report
+        .readings
+        .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
     for f in &files[..checked] {
         report.sources.insert(f.path.clone(), Arc::clone(&f.text));
     }

@@ -80,3 +80,42 @@ fn human_output_hides_infos_by_default() {
     let (_, json) = lint(&["--format", "json", &file]);
     assert!(json.contains("SD0007"), "{json}");
 }
+
+#[test]
+fn readings_show_every_part_as_read() {
+    let (code, out) = lint(&["--format", "readings", &ui("phrasing.rs")]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert!(lines.iter().all(|l| l.len() == 5), "{out}");
+    let at = |line: &str, part: &str| {
+        lines
+            .iter()
+            .find(|l| l[0].ends_with(&format!("phrasing.rs:{line}")) && l[3] == part)
+            .map(|l| (l[1], l[2]))
+    };
+    assert_eq!(
+        at("7", "`buf` is valid for reads."),
+        Some(("requirement", "valid-for-reads")),
+        "{out}"
+    );
+    assert_eq!(
+        at("11", "The moon is made of cheese."),
+        Some(("requirement", "not in the dictionary")),
+        "{out}"
+    );
+    assert_eq!(
+        at("15", "the magic of friendship"),
+        Some(("justification", "not in the dictionary")),
+        "{out}"
+    );
+    assert!(
+        lines.iter().any(|l| l[2].ends_with("(discouraged)")),
+        "{out}"
+    );
+    // Sorted by line, whatever order the checks ran in.
+    let numbers: Vec<usize> = lines
+        .iter()
+        .filter_map(|l| l[0].rsplit(':').next()?.parse().ok())
+        .collect();
+    assert!(numbers.windows(2).all(|w| w[0] <= w[1]), "{numbers:?}");
+}

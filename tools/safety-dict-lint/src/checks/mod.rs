@@ -40,6 +40,8 @@ pub struct Ctx<'a> {
     pub index: &'a TreeIndex,
     pub options: &'a LintOptions,
     pub findings: Vec<Finding>,
+    /// How each part was read, when the options ask for it.
+    pub readings: Vec<crate::report::PartReading>,
     pub stats: Stats,
     /// The file's `#[allow(clippy::..)]`s, filled by [`run_all`].
     pub allows: ClippyAllows,

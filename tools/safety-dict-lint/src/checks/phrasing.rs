@@ -13,6 +13,7 @@ use crate::code::Code;
 use safety_dict::items::Located;
 
 use crate::markdown;
+use crate::report::{Outcome, PartReading};
 use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
 use crate::vocabulary::{Item, Position, Statement};
 
@@ -86,6 +87,28 @@ fn unrecognised(
     .label("not a dictionary phrase")
 }
 
+/// Keeps how a part of `item`, standing at `span` as `written`, was read, when asked to.
+fn record(
+    ctx: &mut Ctx<'_>,
+    item: &Located,
+    (span, written): &(std::ops::Range<usize>, String),
+    role: &str,
+    outcome: Outcome,
+) {
+    if !ctx.options.readings {
+        return;
+    }
+    let line = ctx.file.line_col(span.start).0;
+    ctx.readings.push(PartReading {
+        file: ctx.file.path.clone(),
+        line,
+        role: role.to_string(),
+        outcome,
+        part: written.split_whitespace().collect::<Vec<_>>().join(" "),
+        item: item.text.split_whitespace().collect::<Vec<_>>().join(" "),
+    });
+}
+
 /// The names of types where `node` stands: the type parameters of every item around it (its
 /// own included), and `Self` inside an `impl` or a trait, or inside a macro's body, whose
 /// expansion may put it in one. Their names never fill a variable that holds a value.
@@ -122,6 +145,17 @@ fn report_statement(
     if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
         let entry = s.entry().unwrap_or_default().to_string();
         let located = part_in_source(ctx, item, s.text());
+        let reason = format!("{value} names a type; `{var}` is a value");
+        record(
+            ctx,
+            item,
+            &located,
+            what,
+            Outcome::Refused {
+                id: entry.clone(),
+                reason,
+            },
+        );
         let report = unrecognised(ctx, located, s.text(), what).note(format!(
             "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
         ))
@@ -132,6 +166,17 @@ fn report_statement(
     if ctx.vocab.names_self_out_of_scope(s, types) {
         let entry = s.entry().unwrap_or_default().to_string();
         let located = part_in_source(ctx, item, s.text());
+        let reason = "no `Self` outside an `impl` or a trait".to_string();
+        record(
+            ctx,
+            item,
+            &located,
+            what,
+            Outcome::Refused {
+                id: entry.clone(),
+                reason,
+            },
+        );
         let report = unrecognised(ctx, located, s.text(), what)
             .note(format!(
                 "`{entry}` is about `Self`, and this comment is not inside an `impl` or a trait: there is no `Self` here; name the type (\"the type invariant of `T`\")"
@@ -147,6 +192,14 @@ fn report_statement(
             discouraged,
             ..
         } => {
+            if ctx.options.readings {
+                let located = part_in_source(ctx, item, text);
+                let outcome = Outcome::Entry {
+                    id: entry.clone(),
+                    discouraged: discouraged.is_some(),
+                };
+                record(ctx, item, &located, what, outcome);
+            }
             if let Some(d) = discouraged {
                 ctx.stats.discouraged += 1;
                 let url = ctx.vocab.entry_url(entry);
@@ -175,6 +228,7 @@ fn report_statement(
                 .into_iter()
                 .find(|t| ctx.vocab.is_api_specific(t))
             {
+                record(ctx, item, &located, what, Outcome::ApiSpecific);
                 ctx.stats.parts_api_specific += 1;
                 *ctx.stats
                     .api_specific_seen
@@ -182,6 +236,7 @@ fn report_statement(
                     .or_default() += 1;
                 return false;
             }
+            record(ctx, item, &located, what, Outcome::NotInDictionary);
             let mut r = unrecognised(ctx, located, text, what);
             if let Some(first) = suggestions.first() {
                 let list: Vec<&str> = suggestions
@@ -200,7 +255,9 @@ fn report_statement(
         // A whole placeholder comment is reported before it is read (SD0013); this is a part of
         // an item, such as the reason of "`p` is valid by TODO".
         Statement::Placeholder { text } => {
-            let (span, written) = part_in_source(ctx, item, text);
+            let located = part_in_source(ctx, item, text);
+            record(ctx, item, &located, what, Outcome::Placeholder);
+            let (span, written) = located;
             ctx.report(
                 Report::new(
                     Code::Sd0013,

@@ -2,6 +2,7 @@
 
 pub mod human;
 pub mod json;
+pub mod readings;
 pub mod review;
 pub mod sarif;
 pub mod summary;
@@ -21,6 +22,9 @@ pub enum Format {
     /// An e-mail reply: each finding under the quoted lines it concerns (with `--diff`, the
     /// patch's lines), with the explanation and the URL
     Review,
+    /// How every part of every safety comment and section was read: one line per part,
+    /// `FILE:LINE<TAB>role<TAB>reading<TAB>part<TAB>item` (findings are not shown)
+    Readings,
 }
 
 impl Format {
@@ -37,5 +41,6 @@ pub fn render(report: &crate::LintReport, format: Format, color: bool) -> String
         Format::Sarif => sarif::render(report),
         Format::Summary => summary::render(report),
         Format::Review => review::render(report, None),
+        Format::Readings => readings::render(report),
     }
 }
