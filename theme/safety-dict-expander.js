@@ -1126,7 +1126,26 @@
             return !isVerb(first) && !nounThenVerb && rest !== "" ? rest : null;
         }
 
-        function listReadingHolds(recognisedParts, last) {
+        // reading.rs, opens_clause: a verb among the first words, after a first word that is
+        // no verb, nor the first word of a connector, a condition or a relative pronoun.
+        function opensClause(part) {
+            var words = trim(part).toLowerCase().split(" ").map(function (w) { return w.replace(/[,;:]+$/, ""); });
+            var isVerb = function (w) {
+                return grammar.predicate_verbs.some(function (v) { return v.toLowerCase() === w; });
+            };
+            var firstOf = function (phrase) {
+                var w = phrase.replace(/^[, ]+/, "").split(" ")[0].replace(/,+$/, "");
+                return w.toLowerCase() === words[0];
+            };
+            var rc = grammar.relative_clause;
+            var opensOtherwise = (grammar.connectors || []).some(function (c) { return firstOf(c.word); }) ||
+                (grammar.conditions || []).some(firstOf) ||
+                (rc ? rc.pronouns.some(firstOf) : false);
+            return words.length > 0 && !isVerb(words[0]) && !opensOtherwise &&
+                words.slice(1, data.clause_verb_words).some(isVerb);
+        }
+
+        function listReadingHolds(recognisedParts, last, afterComma) {
             var n = recognisedParts.length;
             var count = recognisedParts.filter(function (r) { return r; }).length;
             if (count === n) { return true; }
@@ -1139,7 +1158,8 @@
                 (grammar.subjects || []).some(function (g) {
                     return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
                 });
-            var lastStands = recognisedParts[n - 1] || ownClause(last) !== null || ownSubject || (grammar.predicate_verbs || []).some(function (v) {
+            var lastStands = recognisedParts[n - 1] || ownClause(last) !== null || ownSubject ||
+                (afterComma && recognisedParts[0] && opensClause(last)) || (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });
             return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;
@@ -1181,7 +1201,10 @@
                     if (i > 0 && (clause !== null || namesOwnSubject(text(g)))) { ownSubject = true; }
                     return seen[key].every(function (r) { return !!r.found; });
                 });
-                if (!listReadingHolds(recognisedParts, text(groups[groups.length - 1]))) { return; }
+                var lastGroup = groups[groups.length - 1];
+                var afterComma = lastGroup[0] > 0 &&
+                    masked.slice(parts[lastGroup[0] - 1][1], parts[lastGroup[0]][0]).charAt(0) === ",";
+                if (!listReadingHolds(recognisedParts, text(lastGroup), afterComma)) { return; }
                 var covered = 0;
                 groups.forEach(function (g, i) { if (recognisedParts[i]) { covered += g[1] - g[0]; } });
                 if (best === null || covered > best.covered ||

@@ -1191,7 +1191,14 @@ impl Dictionary {
                     i > 0 && (clause.is_some() || self.grammar.names_own_subject(text(g)));
             }
             let last = groups.last().map_or("", &text);
-            if !self.grammar.list_reading_holds(&recognised, last) {
+            // The separator before the last group.
+            let after_comma = groups.last().is_some_and(|g| {
+                g.start > 0 && masked[parts[g.start - 1].end..parts[g.start].start].starts_with(',')
+            });
+            if !self
+                .grammar
+                .list_reading_holds(&recognised, last, after_comma)
+            {
                 continue;
             }
             let covered = groups

@@ -80,6 +80,7 @@ pub struct ExpanderData<'a> {
     /// (`reading.rs`).
     pub max_predicates: usize,
     pub max_prefix_words: usize,
+    pub clause_verb_words: usize,
     /// A bare phrase's stand-in subject and the verbs tried after it (`expand.rs`, `bare`).
     pub bare_subject: &'static str,
     pub bare_verbs: &'static [&'static str],
@@ -96,6 +97,7 @@ pub fn expander_data(dict: &Dictionary) -> ExpanderData<'_> {
         emphasis_pattern: crate::grammar::EMPHASIS_PATTERN,
         max_predicates: crate::reading::MAX_PREDICATES,
         max_prefix_words: crate::reading::MAX_PREFIX_WORDS,
+        clause_verb_words: crate::reading::CLAUSE_VERB_WORDS,
         bare_subject: crate::expand::BARE_SUBJECT,
         bare_verbs: &crate::expand::BARE_VERBS,
         words_slot: WORDS_SLOT,

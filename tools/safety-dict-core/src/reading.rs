@@ -20,6 +20,9 @@ pub const MAX_PREDICATES: usize = 8;
 /// A shared subject and verb ("`self.ptr` is", "the returned pointer points") are at most
 /// this many words long.
 pub const MAX_PREFIX_WORDS: usize = 6;
+/// A clause after a comma names its subject and verb within this many words ("the caller
+/// must", "other CPUs may", "the `Arc` must").
+pub const CLAUSE_VERB_WORDS: usize = 4;
 
 /// A statement and the reason given for it, as byte ranges of the masked sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -629,6 +632,40 @@ impl Grammar {
             .any(|w| self.is_predicate_verb(w.trim_end_matches([',', ';', ':'])))
     }
 
+    /// Whether `part` opens with a subject of its own and its verb: a verb of
+    /// `predicate_verbs` among its first `CLAUSE_VERB_WORDS` words, after a first word that is
+    /// not one ("the caller must hold the lock", "other CPUs may not access it"). Not a part
+    /// that opens with a connector's first word ("thus the negation cannot overflow" is a
+    /// conclusion, read by the connector), a condition or a relative pronoun ("which it is").
+    pub fn opens_clause(&self, part: &str) -> bool {
+        let lower = part.trim().to_lowercase();
+        let mut words = lower
+            .split(' ')
+            .map(|w| w.trim_end_matches([',', ';', ':']));
+        let Some(first) = words.next() else {
+            return false;
+        };
+        let first_of = |phrase: &str| {
+            phrase
+                .trim_start_matches([',', ' '])
+                .split(' ')
+                .next()
+                .is_some_and(|w| w.trim_end_matches(',').eq_ignore_ascii_case(first))
+        };
+        let opens_otherwise = self.data.connectors.iter().any(|c| first_of(&c.word))
+            || self.data.conditions.iter().any(|c| first_of(c))
+            || self
+                .data
+                .relative_clause
+                .as_ref()
+                .is_some_and(|r| r.pronouns.iter().any(|p| first_of(p)));
+        !self.is_predicate_verb(first)
+            && !opens_otherwise
+            && words
+                .take(CLAUSE_VERB_WORDS - 1)
+                .any(|w| self.is_predicate_verb(w))
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
@@ -637,14 +674,21 @@ impl Grammar {
     /// guard", "..., and it was added"). An
     /// unrecognised last part without its own verb or subject may be a modifier of the whole
     /// list ("... and writes for `len` bytes"), so it does not count as a predicate.
-    pub fn list_reading_holds(&self, recognised: &[bool], last: &str) -> bool {
+    ///
+    /// After a comma (`after_comma`: "..., and the caller must hold the lock"), when the first
+    /// part is recognised, a last part that `opens_clause` is a clause with a subject of its
+    /// own too: a modifier of the list is not cut off by a comma, and one that holds a verb
+    /// holds it later ("... and writes for as long as the guard is alive").
+    pub fn list_reading_holds(&self, recognised: &[bool], last: &str, after_comma: bool) -> bool {
         let n = recognised.len();
         let count = recognised.iter().filter(|r| **r).count();
         if count == n {
             return true;
         }
-        let last_stands =
-            recognised.last().copied().unwrap_or(false) || self.own_clause(last).is_some() || {
+        let last_stands = recognised.last().copied().unwrap_or(false)
+            || self.own_clause(last).is_some()
+            || (after_comma && recognised.first() == Some(&true) && self.opens_clause(last))
+            || {
                 let lower = last.trim().to_lowercase();
                 self.data
                 .predicate_verbs
@@ -1013,11 +1057,18 @@ mod tests {
     #[test]
     fn a_last_part_with_its_own_subject_stands() {
         let g = grammar();
-        assert!(g.list_reading_holds(&[true, true, false], "\u{e000} is owned by us"));
-        assert!(!g.list_reading_holds(&[true, true, false], "writes for n bytes"));
-        assert!(g.list_reading_holds(&[true, true, false], "has a count"));
-        assert!(g.list_reading_holds(&[true, false], "it was added"));
-        assert!(!g.list_reading_holds(&[true, false], "items were added"));
+        assert!(g.list_reading_holds(&[true, true, false], "\u{e000} is owned by us", false));
+        assert!(!g.list_reading_holds(&[true, true, false], "writes for n bytes", false));
+        assert!(g.list_reading_holds(&[true, true, false], "has a count", false));
+        assert!(g.list_reading_holds(&[true, false], "it was added", false));
+        assert!(!g.list_reading_holds(&[true, false], "items were added", false));
+        // After a comma, a verb among the first words names a subject of its own.
+        assert!(g.list_reading_holds(&[true, false], "other items has a count", true));
+        assert!(g.list_reading_holds(&[true, false], "the caller has it", true));
+        assert!(!g.list_reading_holds(&[true, false], "writes for as long as it has", true));
+        assert!(!g.opens_clause("has a count"));
+        assert!(g.opens_clause("the list has a count"));
+        assert!(!g.opens_clause("writes to the buffer that has"));
     }
 
     #[test]
@@ -1099,7 +1150,7 @@ mod tests {
         assert_eq!(g.own_clause("that region has a count"), None);
         assert_eq!(g.own_clause("that"), None);
         assert_eq!(g.own_clause("the caller owns it"), None);
-        assert!(g.list_reading_holds(&[true, false], "that the caller owns it"));
+        assert!(g.list_reading_holds(&[true, false], "that the caller owns it", false));
     }
 
     #[test]
@@ -1115,14 +1166,14 @@ mod tests {
     #[test]
     fn list_readings() {
         let g = grammar();
-        assert!(g.list_reading_holds(&[true, true], "aligned"));
-        assert!(g.list_reading_holds(&[true, false], "has a count"));
-        assert!(!g.list_reading_holds(&[true, false], "writes for `len` bytes"));
-        assert!(!g.list_reading_holds(&[false, true], "aligned"));
-        assert!(g.list_reading_holds(&[true, false, true], "aligned"));
-        assert!(!g.list_reading_holds(&[false, false, true], "aligned"));
-        assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count"));
-        assert!(!g.list_reading_holds(&[true, true, false], "writes for `len` bytes"));
-        assert!(!g.list_reading_holds(&[true, false, false], "has a non-zero count"));
+        assert!(g.list_reading_holds(&[true, true], "aligned", false));
+        assert!(g.list_reading_holds(&[true, false], "has a count", false));
+        assert!(!g.list_reading_holds(&[true, false], "writes for `len` bytes", false));
+        assert!(!g.list_reading_holds(&[false, true], "aligned", false));
+        assert!(g.list_reading_holds(&[true, false, true], "aligned", false));
+        assert!(!g.list_reading_holds(&[false, false, true], "aligned", false));
+        assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count", false));
+        assert!(!g.list_reading_holds(&[true, true, false], "writes for `len` bytes", false));
+        assert!(!g.list_reading_holds(&[true, false, false], "has a non-zero count", false));
     }
 }

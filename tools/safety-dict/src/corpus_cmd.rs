@@ -589,6 +589,17 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A restriction to zero-sized types (or to the others) is a condition.
         "// SAFETY: for non-ZSTs, the type invariant ensures it cannot be null",
         "For ZSTs, `raw` must be a dangling, well aligned pointer.",
+        // After a comma, a last part that names its own subject and verb is a clause: the
+        // parts before it are read; not a connector, a condition or a relative pronoun.
+        "`p` must be valid for reads, and the caller must hold the frobnicator.",
+        "`*ptr` is initialized, and the ownership is transferred to this guard.",
+        "`p` is non-null and aligned, and other CPUs may not touch it.",
+        "`p` is valid for reads and writes for as long as the guard is alive.",
+        "`count` is at most `isize::MAX`, thus the negation cannot overflow.",
+        "`p` must be non-null, which it is because we assign it above.",
+        "`a` is smaller than `b` and hence, the result is part of the same allocated object.",
+        "self.pos and self.filled are valid, and that region is initialized.",
+        "`a` is smaller than `b`, hence, the result is non-null.",
     ] {
         out.push(list.to_string());
     }
