@@ -142,46 +142,33 @@ fn report_statement(
     what: &str,
     types: &[String],
 ) -> bool {
-    if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
-        let entry = s.entry().unwrap_or_default().to_string();
-        let located = part_in_source(ctx, item, s.text());
-        let reason = format!("{value} names a type; `{var}` is a value");
-        record(
-            ctx,
-            item,
-            &located,
-            what,
-            Outcome::Refused {
-                id: entry.clone(),
-                reason,
-            },
-        );
-        let report = unrecognised(ctx, located, s.text(), what).note(format!(
-            "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
+    let refusal = if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
+        let entry = s.entry().unwrap_or_default();
+        Some((
+            format!("{value} names a type; `{var}` is a value"),
+            format!(
+                "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
+            ),
         ))
-        .help(ctx.vocab.entry_url(&entry));
-        ctx.report(report);
-        return false;
-    }
-    if ctx.vocab.names_self_out_of_scope(s, types) {
-        let entry = s.entry().unwrap_or_default().to_string();
-        let located = part_in_source(ctx, item, s.text());
-        let reason = "no `Self` outside an `impl` or a trait".to_string();
-        record(
-            ctx,
-            item,
-            &located,
-            what,
-            Outcome::Refused {
-                id: entry.clone(),
-                reason,
-            },
-        );
-        let report = unrecognised(ctx, located, s.text(), what)
-            .note(format!(
+    } else if ctx.vocab.names_self_out_of_scope(s, types) {
+        let entry = s.entry().unwrap_or_default();
+        Some((
+            "no `Self` outside an `impl` or a trait".to_string(),
+            format!(
                 "`{entry}` is about `Self`, and this comment is not inside an `impl` or a trait: there is no `Self` here; name the type (\"the type invariant of `T`\")"
-            ))
-            .help(ctx.vocab.entry_url(&entry));
+            ),
+        ))
+    } else {
+        None
+    };
+    if let Some((reason, note)) = refusal {
+        let id = s.entry().unwrap_or_default().to_string();
+        let located = part_in_source(ctx, item, s.text());
+        let url = ctx.vocab.entry_url(&id);
+        record(ctx, item, &located, what, Outcome::Refused { id, reason });
+        let report = unrecognised(ctx, located, s.text(), what)
+            .note(note)
+            .help(url);
         ctx.report(report);
         return false;
     }
