@@ -6,6 +6,7 @@
 //! priority order exactly, so nothing is compiled at load time; an index of the literal words
 //! of each phrasing picks the few candidates worth trying for a sentence.
 
+use rapidfuzz::distance::levenshtein;
 use regex::Regex;
 use rustc_hash::FxHashMap;
 
@@ -155,52 +156,6 @@ struct Shape {
     bigrams: Vec<(u64, u32)>,
     /// The distinct characters of the text, sorted, with their counts.
     histogram: Vec<(char, u32)>,
-    /// The text as bytes when it is all ASCII (the usual case), for quick table lookups.
-    ascii: Option<Box<[u8]>>,
-    /// Where each character occurs, when the text has 1 to 64 of them: made on first use, for
-    /// queries too long for one block of bits (the distance is the same either way round).
-    rows: std::sync::OnceLock<Option<Rows>>,
-}
-
-/// Per character, the positions (rows) where a text of at most 64 characters has it: a
-/// pattern's own rows, or one block of a query's.
-#[derive(Debug, Clone)]
-struct Rows {
-    ascii: Box<[u64; 128]>,
-    other: Vec<(char, u64)>,
-    last: u64,
-}
-
-impl Rows {
-    fn new(chars: &[char]) -> Option<Rows> {
-        if chars.is_empty() || chars.len() > 64 {
-            return None;
-        }
-        let mut r = Rows {
-            ascii: Box::new([0; 128]),
-            other: Vec::new(),
-            last: 1u64 << (chars.len() - 1),
-        };
-        for (i, &c) in chars.iter().enumerate() {
-            let bit = 1u64 << i;
-            if c.is_ascii() {
-                r.ascii[c as usize] |= bit;
-            } else if let Some(o) = r.other.iter_mut().find(|o| o.0 == c) {
-                o.1 |= bit;
-            } else {
-                r.other.push((c, bit));
-            }
-        }
-        Some(r)
-    }
-
-    fn get(&self, c: char) -> u64 {
-        if c.is_ascii() {
-            self.ascii[c as usize]
-        } else {
-            self.other.iter().find(|o| o.0 == c).map_or(0, |o| o.1)
-        }
-    }
 }
 
 fn bigram_code(a: char, b: char) -> u64 {
@@ -234,12 +189,7 @@ impl Shape {
             }
         }
         Shape {
-            rows: std::sync::OnceLock::new(),
             dense_len: dense.iter().map(|c| c.len_utf8()).sum(),
-            ascii: chars
-                .iter()
-                .all(char::is_ascii)
-                .then(|| chars.iter().map(|&c| c as u8).collect()),
             chars,
             bigrams,
             histogram,
@@ -263,9 +213,9 @@ struct Query {
     shape: Shape,
     /// Counts of the query's ASCII characters.
     ascii_counts: [u32; 128],
-    /// The query's characters in blocks of 64 rows, for the bit-parallel Levenshtein
-    /// distance (one block for a query of 1 to 64 characters).
-    blocks: Vec<Rows>,
+    /// The query prepared for Levenshtein distances to many texts (rapidfuzz's bit-parallel
+    /// algorithm, the same distances as `strsim::levenshtein`).
+    levenshtein: levenshtein::BatchComparator<char>,
 }
 
 impl Query {
@@ -278,7 +228,7 @@ impl Query {
             }
         }
         Query {
-            blocks: shape.chars.chunks(64).filter_map(Rows::new).collect(),
+            levenshtein: levenshtein::BatchComparator::new(shape.chars.iter().copied()),
             shape,
             ascii_counts,
         }
@@ -307,209 +257,27 @@ impl Query {
         1.0 - ((longest - common as usize) as f64) / (longest as f64)
     }
 
-    fn peq(&self, block: usize, c: char) -> u64 {
-        self.blocks[block].get(c)
-    }
-
-    /// The Levenshtein distance between the query and `text`: Myers' bit-vector algorithm
-    /// in blocks of 64 rows (Hyyrö's formulation), the same number as `strsim::levenshtein`.
-    #[cfg(test)]
-    fn distance(&self, text: &[char]) -> usize {
-        self.distance_within(text, usize::MAX).unwrap_or(usize::MAX)
-    }
-
-    /// The distance when it is at most `max`, `None` otherwise (given up on as soon as the
-    /// columns left cannot bring it down to `max`: each lowers it by one at most).
-    fn distance_within(&self, text: &[char], max: usize) -> Option<usize> {
-        let m = self.shape.chars.len();
-        if m == 0 {
-            return (text.len() <= max).then_some(text.len());
+    /// `strsim::normalized_levenshtein` of the query and `other` when it is at least
+    /// `threshold` (the distance is given up on as soon as it cannot be), `None` when lower.
+    fn normalized_levenshtein_from(&self, other: &Shape, threshold: f64) -> Option<f64> {
+        let longest = self.shape.chars.len().max(other.chars.len());
+        if longest == 0 {
+            return Some(1.0);
         }
-        if self.blocks.len() == 1 {
-            let mut col = Column::new();
-            for &c in text {
-                col.step(self.peq(0, c));
-            }
-            let d = col.distance(m, text.len());
-            return (d <= max).then_some(d);
-        }
-        match self.blocks.len() {
-            2 => self.blocked(text, max, [!0u64; 2], [0u64; 2]),
-            3 => self.blocked(text, max, [!0u64; 3], [0u64; 3]),
-            4 => self.blocked(text, max, [!0u64; 4], [0u64; 4]),
-            n => self.blocked(text, max, vec![!0u64; n], vec![0u64; n]),
-        }
-    }
-
-    /// Myers' algorithm over several blocks of 64 rows (kept in arrays for the usual two to
-    /// four blocks, so that they stay in registers), giving up as soon as the columns left
-    /// cannot bring the distance down to `max`.
-    fn blocked<V: AsMut<[u64]>>(
-        &self,
-        text: &[char],
-        max: usize,
-        mut pv: V,
-        mut mv: V,
-    ) -> Option<usize> {
-        let (pv, mv) = (pv.as_mut(), mv.as_mut());
-        let m = self.shape.chars.len();
-        let blocks = pv.len();
-        let last = 1u64 << ((m - 1) % 64);
-        let mut score = m;
-        for (j, &c) in text.iter().enumerate() {
-            // The top row of the matrix grows by one per column.
-            let mut carry: i64 = 1;
-            for b in 0..blocks {
-                let high = if b + 1 == blocks { last } else { 1u64 << 63 };
-                let (p, n) = (pv[b], mv[b]);
-                let eq = self.peq(b, c);
-                let xv = eq | n;
-                let eq = eq | u64::from(carry < 0);
-                let xh = ((eq & p).wrapping_add(p) ^ p) | eq;
-                let ph = n | !(xh | p);
-                let mh = p & xh;
-                let out = i64::from(ph & high != 0) - i64::from(mh & high != 0);
-                let ph = (ph << 1) | u64::from(carry > 0);
-                let mh = (mh << 1) | u64::from(carry < 0);
-                pv[b] = mh | !(xv | ph);
-                mv[b] = ph & xv;
-                carry = out;
-            }
-            score = score.wrapping_add_signed(carry as isize);
-            if score > max.saturating_add(text.len() - j - 1) {
-                return None;
-            }
-        }
-        (score <= max).then_some(score)
-    }
-
-    /// `normalized_levenshtein` to each of up to `LANES` texts when it can reach `threshold`,
-    /// `None` where it is lower.
-    fn normalized_levenshtein_from(
-        &self,
-        others: &[&Shape],
-        threshold: f64,
-    ) -> [Option<f64>; LANES] {
-        let m = self.shape.chars.len();
-        let others = &others[..others.len().min(LANES)];
-        let mut distances = [None; LANES];
-        if self.blocks.len() == 1 {
-            for (d, v) in distances.iter_mut().zip(self.distances_in_lanes(others)) {
-                *d = Some(v);
-            }
-        } else {
-            // A long query: the texts short enough for one block of bits take the rows'
-            // side, all at once; the others go block by block.
-            let mut short: [Option<&Rows>; LANES] = [None; LANES];
-            for (k, o) in others.iter().enumerate() {
-                match o.rows.get_or_init(|| Rows::new(&o.chars)) {
-                    Some(rows) => short[k] = Some(rows),
-                    None => {
-                        let longest = m.max(o.chars.len());
-                        // One more than the arithmetic allows, so that rounding never loses
-                        // a score.
-                        let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
-                        distances[k] = self.distance_within(&o.chars, max);
-                    }
-                }
-            }
-            let found = self.distances_as_columns(&short);
-            for (k, r) in short.iter().enumerate() {
-                if r.is_some() {
-                    distances[k] = Some(found[k]);
-                }
-            }
-        }
-        let mut out = [None; LANES];
-        for ((o, d), slot) in others.iter().zip(distances).zip(&mut out) {
-            let longest = m.max(o.chars.len());
-            *slot = if longest == 0 {
-                Some(1.0)
-            } else {
-                d.map(|d| 1.0 - (d as f64) / (longest as f64))
-                    .filter(|&score| score >= threshold)
-            };
-        }
-        out
-    }
-
-    /// The distances of the query to up to `LANES` texts of 1 to 64 characters (`None`
-    /// lanes are skipped), with each text's rows as the bits and the query's characters as
-    /// the columns, stepped together.
-    fn distances_as_columns(&self, rows: &[Option<&Rows>; LANES]) -> [usize; LANES] {
-        let mut cols = [Column::new(); LANES];
-        for &c in &self.shape.chars {
-            let mut eq = [0u64; LANES];
-            for (e, r) in eq.iter_mut().zip(rows) {
-                *e = r.map_or(0, |r| r.get(c));
-            }
-            for (col, e) in cols.iter_mut().zip(eq) {
-                col.step(e);
-            }
-        }
-        let n = self.shape.chars.len();
-        let mut out = [0; LANES];
-        for ((d, col), r) in out.iter_mut().zip(cols).zip(rows) {
-            if let Some(r) = r {
-                *d = col.distance(r.last.trailing_zeros() as usize + 1, n);
-            }
-        }
-        out
-    }
-
-    /// The query's bit vector of the character at `j` of `text` (single block).
-    fn eq_at(&self, text: &Shape, j: usize) -> u64 {
-        match &text.ascii {
-            Some(b) => self.blocks[0].ascii[usize::from(b[j])],
-            None => self.peq(0, text.chars[j]),
-        }
-    }
-
-    /// The distances of a query of 1 to 64 characters to up to `LANES` texts, stepped
-    /// together: one text alone is a chain of dependent operations, several are not, so the
-    /// processor overlaps them.
-    fn distances_in_lanes(&self, others: &[&Shape]) -> [usize; LANES] {
-        let m = self.shape.chars.len();
-        let mut cols = [Column::new(); LANES];
-        let others = &others[..others.len().min(LANES)];
-        if others.len() == LANES {
-            let together = others.iter().map(|o| o.chars.len()).min().unwrap_or(0);
-            for j in 0..together {
-                let mut eq = [0u64; LANES];
-                for (e, o) in eq.iter_mut().zip(others) {
-                    *e = self.eq_at(o, j);
-                }
-                for (c, e) in cols.iter_mut().zip(eq) {
-                    c.step(e);
-                }
-            }
-            for (c, o) in cols.iter_mut().zip(others) {
-                for j in together..o.chars.len() {
-                    c.step(self.eq_at(o, j));
-                }
-            }
-        } else {
-            for (c, o) in cols.iter_mut().zip(others) {
-                for j in 0..o.chars.len() {
-                    c.step(self.eq_at(o, j));
-                }
-            }
-        }
-        let mut out = [0; LANES];
-        for ((d, col), o) in out.iter_mut().zip(cols).zip(others) {
-            *d = col.distance(m, o.chars.len());
-        }
-        out
+        // One edit more than the arithmetic allows, so that rounding never loses a score.
+        let max = ((1.0 - threshold).max(0.0) * longest as f64).ceil() as usize + 1;
+        let args = levenshtein::Args::default().score_cutoff(max);
+        let d = self
+            .levenshtein
+            .distance_with_args(other.chars.iter().copied(), &args)?;
+        // strsim's arithmetic, so that equal distances give equal scores.
+        Some(1.0 - (d as f64) / (longest as f64)).filter(|&score| score >= threshold)
     }
 
     /// Exactly `strsim::normalized_levenshtein(query, other)`.
     #[cfg(test)]
     fn normalized_levenshtein(&self, other: &Shape) -> f64 {
-        let longest = self.shape.chars.len().max(other.chars.len());
-        if longest == 0 {
-            return 1.0;
-        }
-        1.0 - (self.distance(&other.chars) as f64) / (longest as f64)
+        self.normalized_levenshtein_from(other, 0.0).unwrap_or(0.0)
     }
 }
 
@@ -558,43 +326,6 @@ impl DiceIndex {
                 }
             })
             .collect()
-    }
-}
-
-/// Texts compared at once by `Query::distances_in_lanes`.
-const LANES: usize = 4;
-
-/// Myers' algorithm over one block of rows: the vertical differences of the current column
-/// (`pv`: rows one more than the row above, `mv`: one less).
-#[derive(Debug, Clone, Copy)]
-struct Column {
-    pv: u64,
-    mv: u64,
-}
-
-impl Column {
-    fn new() -> Column {
-        Column { pv: !0, mv: 0 }
-    }
-
-    /// One more column, whose character occurs in the rows `eq`.
-    #[inline(always)]
-    fn step(&mut self, eq: u64) {
-        let (pv, mv) = (self.pv, self.mv);
-        let xv = eq | mv;
-        let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-        let ph = (mv | !(xh | pv)) << 1 | 1;
-        let mh = (pv & xh) << 1;
-        self.pv = mh | !(xv | ph);
-        self.mv = ph & xv;
-    }
-
-    /// The distance after `columns` columns over `rows` rows: the top row is `columns`, and
-    /// each row below adds its vertical difference (rows past `rows` do not count; carries
-    /// only run upwards, so they never disturbed the rows that do).
-    fn distance(&self, rows: usize, columns: usize) -> usize {
-        let mask = if rows >= 64 { !0 } else { (1u64 << rows) - 1 };
-        columns + (self.pv & mask).count_ones() as usize - (self.mv & mask).count_ones() as usize
     }
 }
 
@@ -1189,37 +920,15 @@ impl Matcher {
         let mut best: Vec<Option<(f64, usize)>> = vec![None; self.entry_count];
         // The best `limit` entries so far, best first: (score, entry).
         let mut top: Vec<(f64, usize)> = Vec::with_capacity(limit);
-        // Levenshtein scores computed ahead, in a batch with an earlier pattern.
-        let mut ahead: Vec<(usize, Option<f64>)> = Vec::with_capacity(LANES);
-        for (k, &(bound, dice, i)) in order.iter().enumerate() {
+        for &(bound, dice, i) in &order {
             if bound < threshold {
                 break;
             }
-            // A Levenshtein score below the threshold cannot change the result, so it need
-            // not be known exactly (a batch uses the threshold of its first pattern, lower or
-            // equal, so it knows a little more than needed, never less).
+            // A Levenshtein score below the threshold cannot change the result.
             let score = if bound > dice {
-                let lev = match ahead.iter().position(|a| a.0 == i) {
-                    Some(at) => ahead.swap_remove(at).1,
-                    None => {
-                        let mut batch = [i; LANES];
-                        let mut n = 1;
-                        for &(b, d, j) in &order[k + 1..] {
-                            if n == LANES {
-                                break;
-                            }
-                            if b > d && b >= threshold {
-                                batch[n] = j;
-                                n += 1;
-                            }
-                        }
-                        let texts: [&Shape; LANES] = batch.map(|j| &shapes[j]);
-                        let levs = query.normalized_levenshtein_from(&texts[..n], threshold);
-                        ahead.extend(batch[1..n].iter().copied().zip(levs[1..n].iter().copied()));
-                        levs[0]
-                    }
-                };
-                lev.map_or(dice, |l| dice.max(l))
+                query
+                    .normalized_levenshtein_from(&shapes[i], threshold)
+                    .map_or(dice, |lev| dice.max(lev))
             } else {
                 dice
             };
@@ -1342,7 +1051,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn blocked_levenshtein_is_strsim(a in "[ab xé`]{0,200}", b in "[ab xé`]{0,200}") {
+        fn levenshtein_is_strsim(a in "[ab xé`]{0,200}", b in "[ab xé`]{0,200}") {
             prop_assert_eq!(
                 Query::new(&a).normalized_levenshtein(&Shape::new(&b)),
                 strsim::normalized_levenshtein(&a, &b)
@@ -1350,41 +1059,16 @@ mod tests {
         }
 
         #[test]
-        fn bounded_distance_gives_up_only_above_the_bound(
+        fn a_cut_off_distance_is_below_the_threshold(
             a in "[ab xé`]{0,150}",
             b in "[ab xé`]{0,150}",
-            max in 0usize..160,
+            threshold in 0.0f64..1.0,
         ) {
-            let d = strsim::levenshtein(&a, &b);
-            let text: Vec<char> = b.chars().collect();
-            prop_assert_eq!(Query::new(&a).distance_within(&text, max), (d <= max).then_some(d));
-        }
-
-        #[test]
-        fn long_queries_against_short_texts(
-            a in "[ab xé`]{65,150}",
-            others in prop::collection::vec("[ab xé`]{0,80}", 1..=LANES),
-        ) {
-            let q = Query::new(&a);
-            let shapes: Vec<Shape> = others.iter().map(|o| Shape::new(o)).collect();
-            let refs: Vec<&Shape> = shapes.iter().collect();
-            let want: Vec<Option<f64>> = others
-                .iter()
-                .map(|o| Some(strsim::normalized_levenshtein(&a, o)))
-                .collect();
-            prop_assert_eq!(&q.normalized_levenshtein_from(&refs, 0.0)[..refs.len()], &want[..]);
-        }
-
-        #[test]
-        fn lanes_are_single_distances(
-            a in "[ab xé`]{1,64}",
-            others in prop::collection::vec("[ab xé`]{0,90}", 1..=LANES),
-        ) {
-            let q = Query::new(&a);
-            let shapes: Vec<Shape> = others.iter().map(|o| Shape::new(o)).collect();
-            let refs: Vec<&Shape> = shapes.iter().collect();
-            let want: Vec<usize> = others.iter().map(|o| strsim::levenshtein(&a, o)).collect();
-            prop_assert_eq!(&q.distances_in_lanes(&refs)[..refs.len()], &want[..]);
+            let exact = strsim::normalized_levenshtein(&a, &b);
+            prop_assert_eq!(
+                Query::new(&a).normalized_levenshtein_from(&Shape::new(&b), threshold),
+                (exact >= threshold).then_some(exact)
+            );
         }
 
         #[test]
@@ -1426,20 +1110,6 @@ mod tests {
         }
         for name in ["`a::b`", "`Foo::<T>::bar()`", "`*ptr`", "`T`"] {
             assert!(!states_bound(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn block_edges() {
-        for m in [1, 63, 64, 65, 127, 128, 129, 200] {
-            let a = "ab".repeat(m).chars().take(m).collect::<String>();
-            for b in ["", "a", "ba", &"b".repeat(m), &"ab".repeat(m + 3)] {
-                assert_eq!(
-                    Query::new(&a).distance(&b.chars().collect::<Vec<_>>()),
-                    strsim::levenshtein(&a, b),
-                    "{m} {b:?}"
-                );
-            }
         }
     }
 }
