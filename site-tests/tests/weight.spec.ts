@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, type Response } from '@playwright/test';
 
 // Issue 13, item 5: light pages. The project's own CSS and JS (everything the site adds to
 // mdBook's theme: files under theme/, and the expander's inline script) on an ordinary chapter
@@ -9,12 +9,15 @@ const BUDGET = 20 * 1024;
 async function measure(page: Page, url: string) {
   const sizes: { url: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
-  page.on('response', (r) => {
+  const onResponse = (r: Response) => {
     pending.push(r.body().then((b) => { sizes.push({ url: r.url(), bytes: b.length }); }, () => {}));
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(200);
   await Promise.all(pending);
+  // A later measurement on the same page counts its own responses only.
+  page.off('response', onResponse);
   const project = sizes.filter((s) => /\/theme\/safety-dict[^/]*\.(css|js)$|\/theme\/syntect\.css$/.test(new URL(s.url).pathname));
   const inline = await page.evaluate(() => Array.from(document.querySelectorAll('script:not([src])'))
     .filter((s) => (s.textContent || '').includes('safetyDict'))
