@@ -171,7 +171,7 @@ impl Stats {
 
 /// How the dictionary read one part of a `# Safety` item or a `// SAFETY:` / `// INVARIANT:`
 /// comment (`--format readings`), so that a reader can check each reading against the words.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartReading {
     pub file: PathBuf,
     pub line: usize,
@@ -186,8 +186,7 @@ pub struct PartReading {
 }
 
 /// What one part was read as.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// An entry, by one of its wordings.
     Entry {

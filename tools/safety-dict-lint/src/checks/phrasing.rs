@@ -11,6 +11,7 @@ use ra_ap_syntax::{
 use super::{excerpt, Ctx, Report};
 use crate::code::Code;
 use safety_dict::items::Located;
+use safety_dict::text::fold_whitespace;
 
 use crate::markdown;
 use crate::report::{Outcome, PartReading};
@@ -104,8 +105,8 @@ fn record(
         line,
         role: role.to_string(),
         outcome,
-        part: written.split_whitespace().collect::<Vec<_>>().join(" "),
-        item: item.text.split_whitespace().collect::<Vec<_>>().join(" "),
+        part: fold_whitespace(written),
+        item: fold_whitespace(&item.text),
     });
 }
 
