@@ -945,6 +945,13 @@
             function noReason(at) {
                 return afterOneOf(at, grammar.duty_words || []) || afterOneOf(at, grammar.denials);
             }
+            // reading.rs: a condition in the clause that runs into the connector makes what
+            // follows it hypothetical.
+            function conditionalReason(at) {
+                var comma = lower.slice(0, at).lastIndexOf(", ");
+                var clause = lower.slice(comma < 0 ? 0 : comma + 2, at);
+                return (grammar.hypotheticals || []).some(function (h) { return hasWords(clause, h.toLowerCase()); });
+            }
             function push(statement, reason, needsKnownReason) {
                 if (trim(masked.slice(statement[0], statement[1])) !== "" && trim(masked.slice(reason[0], reason[1])) !== "") {
                     out.push({ statement: statement, reason: reason, needsKnownReason: !!needsKnownReason });
@@ -983,7 +990,7 @@
                 }
                 var sep = separator(word);
                 indicesOf(lower, sep).forEach(function (pos) {
-                    if (excluded(pos) || (c.reason === "before" && (conditional || noReason(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
+                    if (excluded(pos) || (c.reason === "before" && (conditional || noReason(pos) || conditionalReason(pos) || reasonAfter.some(function (a) { return a < pos; })))) { return; }
                     var left = [0, pos];
                     var right = [pos + sep.length, masked.length];
                     if (c.reason === "after") { push(left, right); } else { push(right, left); }

@@ -90,6 +90,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub asides: Vec<String>,
     #[serde(default)]
+    pub hypotheticals: Vec<String>,
+    #[serde(default)]
     pub restatements: Vec<String>,
     #[serde(default)]
     pub clause_openings: Vec<String>,
@@ -355,6 +357,8 @@ pub struct GrammarData {
     pub subject_openings: Vec<String>,
     pub subject_distributives: Vec<String>,
     pub asides: Vec<String>,
+    /// Words that, in the clause a connector's reason ends with, make both sides hypothetical.
+    pub hypotheticals: Vec<String>,
     pub restatements: Vec<String>,
     pub clause_openings: Vec<String>,
     pub quantifiers: Vec<String>,
@@ -696,6 +700,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.subject_openings)
         .chain(&raw.subject_distributives)
         .chain(&raw.asides)
+        .chain(&raw.hypotheticals)
         .chain(&raw.restatements)
         .chain(&raw.clause_openings)
         .chain(&raw.quantifiers)
@@ -867,6 +872,7 @@ impl Grammar {
             subject_openings: raw.subject_openings.clone(),
             subject_distributives: raw.subject_distributives.clone(),
             asides: raw.asides.clone(),
+            hypotheticals: raw.hypotheticals.clone(),
             restatements: raw.restatements.clone(),
             clause_openings: raw.clause_openings.clone(),
             quantifiers: raw.quantifiers.clone(),

@@ -140,6 +140,16 @@ impl Grammar {
         let no_reason = |at: usize| {
             after_one_of(at, &self.data.duty_words) || after_one_of(at, &self.data.denials)
         };
+        // "Writing `dst` will be in bounds if the caller guarantees that `dst` is valid ...":
+        // a condition in the clause that runs into the connector makes what follows it
+        // hypothetical, so the sentence states neither side.
+        let conditional_reason = |at: usize| {
+            let clause = &lower[lower[..at].rfind(", ").map_or(0, |c| c + 2)..at];
+            self.data
+                .hypotheticals
+                .iter()
+                .any(|h| has_words(clause, &h.to_lowercase()))
+        };
         // Where a connector that has its reason after it stands: "`r` is valid because `a <
         // b` so `c < d`" gives "because" the rest of the sentence as its reason, so "so" cannot
         // take what stands before it (with "because" inside) as its reason.
@@ -171,6 +181,7 @@ impl Grammar {
                             || (c.reason == ReasonAt::Before
                                 && (conditional
                                     || no_reason(pos)
+                                    || conditional_reason(pos)
                                     || reason_after.iter().any(|&a| a < pos)))
                         {
                             continue;
@@ -736,6 +747,7 @@ mod tests {
             subject_openings = ["both"]
             subject_distributives = ["both", "each"]
             asides = ["as with"]
+            hypotheticals = ["if", "unless"]
             restatements = [", i.e."]
             clause_openings = ["that"]
             quantifiers = ["for all"]
@@ -903,6 +915,25 @@ mod tests {
         for s in [
             "cannot ensure that p is valid",
             "q is not null, so p is valid",
+        ] {
+            assert_eq!(g.reasoned_splits(s).len(), 1, "{s}");
+        }
+    }
+
+    #[test]
+    fn a_hypothesis_in_the_reasons_last_clause_splits_nothing() {
+        let g = grammar();
+        for s in [
+            "writes are in bounds if the caller ensure that p is valid",
+            "it stays valid unless nothing ensure that p is valid",
+        ] {
+            assert!(g.reasoned_splits(s).is_empty(), "{s}");
+        }
+        // Only in the clause that runs into the connector, and only as a whole word: a
+        // condition before a comma is a clause of its own, and "gift" holds no "if".
+        for s in [
+            "q is checked if needed, and the checks ensure that p is valid",
+            "the gift ensure that p is valid",
         ] {
             assert_eq!(g.reasoned_splits(s).len(), 1, "{s}");
         }

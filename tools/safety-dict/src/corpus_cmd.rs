@@ -600,6 +600,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`a` is smaller than `b` and hence, the result is part of the same allocated object.",
         "self.pos and self.filled are valid, and that region is initialized.",
         "`a` is smaller than `b`, hence, the result is non-null.",
+        // A hypothesis in the clause that runs into a connector states neither side; a time
+        // clause ("when") or one before a comma does not.
+        "// SAFETY: Writing `dst` will be in bounds if the caller guarantees that `dst` is valid for `n` writes.",
+        "// SAFETY: It is freed unless the caller ensures that `p` is non-null.",
+        "// SAFETY: `q` is read if needed, and the check above ensures that `p` is non-null.",
+        "// SAFETY: `prev` is the value `next` had when it was in the list, so it must be valid.",
+        // Counts of elements, not of bytes.
+        "`lhs` and `rhs` are both readable for `len` elements",
+        "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
     ] {
         out.push(list.to_string());
     }
