@@ -606,6 +606,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: It is freed unless the caller ensures that `p` is non-null.",
         "// SAFETY: `q` is read if needed, and the check above ensures that `p` is non-null.",
         "// SAFETY: `prev` is the value `next` had when it was in the list, so it must be valid.",
+        // "Now" adds nothing to a state; "as by" gives the reason "by" gives.
+        "// SAFETY: The list is now non-empty.",
+        "// SAFETY: `a` and `b` are now valid as by the type invariants.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
