@@ -609,6 +609,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "Now" adds nothing to a state; "as by" gives the reason "by" gives.
         "// SAFETY: The list is now non-empty.",
         "// SAFETY: `a` and `b` are now valid as by the type invariants.",
+        // A function with no requirements says "always"; "is safe to call" alone may conclude
+        // that one call meets them. "The `f` function" is `f`.
+        "// SAFETY: The `f` function is always safe to call no matter what the argument is.",
+        "// SAFETY: `f` is safe to call, as `p` is valid.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
