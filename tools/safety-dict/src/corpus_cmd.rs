@@ -613,6 +613,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // that one call meets them. "The `f` function" is `f`.
         "// SAFETY: The `f` function is always safe to call no matter what the argument is.",
         "// SAFETY: `f` is safe to call, as `p` is valid.",
+        "// SAFETY: Also, this is not the null pointer since the indexing above would have failed.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
