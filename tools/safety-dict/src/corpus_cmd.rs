@@ -614,6 +614,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: The `f` function is always safe to call no matter what the argument is.",
         "// SAFETY: `f` is safe to call, as `p` is valid.",
         "// SAFETY: Also, this is not the null pointer since the indexing above would have failed.",
+        "// SAFETY: The type implements `Zeroable` by the check above.",
+        "The lock must be held by the current thread.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
