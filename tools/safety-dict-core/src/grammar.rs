@@ -1505,9 +1505,10 @@ fn list_marker_len(s: &str) -> usize {
 }
 
 /// Markdown links read as their text: "[`RBTree`]", "[valid](valid.html)" and "[text][ref]"
-/// outside code spans (already masked), when the bracket opens a word. The web expander runs
-/// the same regex.
-pub const LINK_PATTERN: &str = r"(^| |\()\[([^\[\]]+)\](?:\([^() ]*\)|\[[^\[\]]*\])?";
+/// outside code spans (already masked), when the bracket opens a word, also inside emphasis
+/// ("is *[undefined behavior]*", which the emphasis rule then reads as its words). The web
+/// expander runs the same regex.
+pub const LINK_PATTERN: &str = r"(^|[ (*])\[([^\[\]]+)\](?:\([^() ]*\)|\[[^\[\]]*\])?";
 
 /// Markdown emphasis reads as its words: "`src` *must* be aligned", "**not**", outside code
 /// spans (already masked). A `*` that a space follows (a list marker, a product) opens none. The
@@ -1571,7 +1572,7 @@ fn any_case(word: &str) -> String {
 /// links: group 1 is what stands before it.
 fn link_sense_pattern(text: &str) -> String {
     format!(
-        r"(^| |\()\[{}\](?:\([^() ]*\)|\[[^\[\]]*\])?",
+        r"(^|[ (*])\[{}\](?:\([^() ]*\)|\[[^\[\]]*\])?",
         any_case(&crate::text::fold_whitespace(text.trim()))
     )
 }
@@ -2022,5 +2023,9 @@ mod tests {
         );
         assert_eq!(LINKS.plain("[a][r] and ([b])"), "a and (b)");
         assert_eq!(LINKS.plain("x[i] is [open"), "x[i] is [open");
+        assert_eq!(
+            LINKS.plain("is *[undefined behavior]*"),
+            "is *undefined behavior*"
+        );
     }
 }

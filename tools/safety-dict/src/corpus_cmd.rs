@@ -616,6 +616,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Also, this is not the null pointer since the indexing above would have failed.",
         "// SAFETY: The type implements `Zeroable` by the check above.",
         "The lock must be held by the current thread.",
+        // A link inside emphasis reads as its words, in its linked sense.
+        "`p` must be *[valid]* for reads.",
+        "`p` must be **[aligned]**.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
