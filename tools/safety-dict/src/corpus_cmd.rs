@@ -619,6 +619,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A link inside emphasis reads as its words, in its linked sense.
         "`p` must be *[valid]* for reads.",
         "`p` must be **[aligned]**.",
+        "// SAFETY: `i` must be lower than `n`, and `j` is smaller or equal to `n`.",
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
