@@ -623,6 +623,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // Counts of elements, not of bytes.
         "`lhs` and `rhs` are both readable for `len` elements",
         "// SAFETY: `count` is at most `spare.len()`, so spare is valid for `count` writes.",
+        // A pointer into a block of an allocator; the standard library's global allocator.
+        "The raw pointer must point to a block of memory allocated by the global allocator.",
+        "The non-null pointer must point to a block of memory allocated by `alloc`.",
+        // An unsafe trait's promise; invariants broken where the value ends.
+        "Implementers must ensure that all trait functions abide by the guarantees documented in the `# Guarantees` sections.",
+        "// INVARIANT: This is the destructor, so we break the type invariant during clean-up, but it is not observable.",
     ] {
         out.push(list.to_string());
     }
