@@ -96,10 +96,11 @@ pub struct Pattern {
     pub sample: String,
 }
 
-/// Regex of a code slot: a backticked span or a bare (dotted) identifier. With the grammar's
-/// subjects ("the pointer") it is `code_slot_regex`.
-pub const CODE_SLOT: &str =
-    r"(`[^`]+`|[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*(?:\(\))?)";
+/// Regex of a code slot: a backticked span or a bare (dotted) identifier, which may take generic
+/// arguments ("T and MaybeUninit<T> have the same layout", two levels deep, with no space but
+/// after a comma, so that "a<b and c>d" stays prose). With the grammar's subjects ("the pointer")
+/// it is `code_slot_regex`.
+pub const CODE_SLOT: &str = r"(`[^`]+`|[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*(?:<(?:[A-Za-z0-9_$:&']|, ?|<(?:[A-Za-z0-9_$:&']|, ?)+>)+>)?(?:\(\))?)";
 
 /// The code slot's regex: a backticked span, one of the grammar's subjects (case-insensitive,
 /// in the grammar's order), or a bare (dotted) identifier.
@@ -574,11 +575,50 @@ fn ident_path_ends(b: &[u8], start: usize, out: &mut Vec<usize>) {
             if sep > 0 {
                 ident_path_ends(b, end + sep, out);
             }
+            if let Some(g) = generic_args_end(b, end) {
+                if b.get(g) == Some(&b'(') && b.get(g + 1) == Some(&b')') {
+                    out.push(g + 2);
+                }
+                out.push(g);
+            }
             if b.get(end) == Some(&b'(') && b.get(end + 1) == Some(&b')') {
                 out.push(end + 2);
             }
         }
         out.push(end);
+    }
+}
+
+/// The end of generic arguments opening at `pos`, as `CODE_SLOT` takes them:
+/// `<(?:[A-Za-z0-9_$:&']|, ?|<(?:[A-Za-z0-9_$:&']|, ?)+>)+>` (one nested level; no space but
+/// after a comma).
+fn generic_args_end(b: &[u8], pos: usize) -> Option<usize> {
+    let arg_char = |c: u8| is_ident_char(c) || matches!(c, b':' | b'&' | b'\'');
+    if b.get(pos) != Some(&b'<') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut p = pos;
+    loop {
+        let c = *b.get(p)?;
+        match c {
+            b'<' if depth < 2 => depth += 1,
+            // Brackets hold at least one argument: "<>" is no generic.
+            b'>' if b[p - 1] != b'<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(p + 1);
+                }
+            }
+            b',' => {
+                if b.get(p + 1) == Some(&b' ') {
+                    p += 1;
+                }
+            }
+            _ if arg_char(c) => {}
+            _ => return None,
+        }
+        p += 1;
     }
 }
 
@@ -1076,6 +1116,22 @@ mod tests {
             let q = Query::new(&a);
             let other = Shape::new(&b);
             prop_assert!(q.levenshtein_bound(&other) >= q.normalized_levenshtein(&other));
+        }
+
+        /// The hand-written backtracking takes exactly the bare identifiers `CODE_SLOT` (which
+        /// the web expander runs) takes.
+        #[test]
+        fn identifier_ends_are_code_slot(
+            text in "(([aB_]{1,3}(::|\\.)?){1,2}(<([aB':&]|, ?|<([aB']|, ?){0,3}>?){0,4}>?)?(\\(\\))?[<> ,a]{0,2}|[aB_<>, :&'().]{0,14})",
+        ) {
+            let bare = &CODE_SLOT[r"(`[^`]+`|".len()..];
+            let re = Regex::new(&format!("^(?:{bare}$")).expect("static regex");
+            let mut ends = Vec::new();
+            ident_path_ends(text.as_bytes(), 0, &mut ends);
+            ends.sort_unstable();
+            ends.dedup();
+            let want: Vec<usize> = (1..=text.len()).filter(|&e| re.is_match(&text[..e])).collect();
+            prop_assert_eq!(ends, want);
         }
 
         #[test]
