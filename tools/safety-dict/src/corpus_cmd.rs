@@ -634,6 +634,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: T and Box<T, A> have the same layout",
         "// SAFETY: T and Foo<Bar<T>> have the same layout",
         "// SAFETY: a<b and c>d is valid",
+        // The layout a block was allocated with, and std's looser *fit*.
+        "`old_layout` must match the `Layout` the allocation has been created with.",
+        "`layout` must [*fit*] that block of memory.",
     ] {
         out.push(list.to_string());
     }
