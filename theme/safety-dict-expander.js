@@ -912,6 +912,55 @@
             return (grammar.conditions || []).some(function (c) { return startsWithWords(lower, c.toLowerCase()); });
         }
 
+        // The longest of `words` that `lower` opens with, as whole words, or null.
+        function longestOpener(lower, words) {
+            var opener = null;
+            (words || []).forEach(function (c) {
+                c = c.toLowerCase();
+                if (startsWithWords(lower, c) && (opener === null || c.length > opener.length)) { opener = c; }
+            });
+            return opener;
+        }
+
+        // reading.rs, condition_clause: where a sentence that opens with a condition splits into
+        // the condition and what holds under it.
+        function conditionClause(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var opener = longestOpener(lower, grammar.conditions);
+            if (opener === null) { return null; }
+            if ((grammar.conditions_without_clause || []).some(function (c) { return c.toLowerCase() === opener; })) { return null; }
+            var comma = -1;
+            if (opener.endsWith(",")) {
+                comma = opener.length - 1;
+            } else {
+                var depth = 0;
+                for (var i = opener.length; i < lower.length; i++) {
+                    var ch = lower.charAt(i);
+                    if (ch === "(") { depth++; } else if (ch === ")") { depth = Math.max(0, depth - 1); } else if (ch === "," && depth === 0) { comma = i; break; }
+                }
+                if (comma < 0) { return null; }
+            }
+            var rest = comma + 1;
+            while (lower.charAt(rest) === " ") { rest++; }
+            if (startsWithWords(lower.slice(rest), "then")) {
+                rest += "then".length;
+                while (lower.charAt(rest) === " ") { rest++; }
+            }
+            if (trim(lower.slice(rest)) === "" || trim(lower.slice(0, comma)) === "") { return null; }
+            return { condition: comma, rest: rest };
+        }
+
+        // reading.rs, after_condition_opener: what a condition of `conditions_read` states.
+        function afterConditionOpener(text) {
+            var lower = lowerSameLen(text);
+            if (lower === null) { return null; }
+            var opener = longestOpener(lower, grammar.conditions_read);
+            if (opener === null) { return null; }
+            var rest = trimStart(text.slice(opener.length));
+            return rest === "" ? null : rest;
+        }
+
         // reading.rs: a statement after a connector that only concludes that the operation may
         // go ahead ("it is safe to unlock it"), not one that goes on to claim a fact.
         function isConclusion(statement) {
@@ -1482,14 +1531,31 @@
             if (sentences.length < 2) { return analyseSentence(raw, position); }
             var statements = [];
             var justs = [];
+            var conds = [];
             sentences.forEach(function (sentence) {
                 var read = analyseSentence(sentence, position);
                 if (read === null || read.text === "") { return; }
                 statements = statements.concat(read.statements);
                 justs = justs.concat(read.justifications || []);
+                conds = conds.concat(read.conditions || []);
             });
             if (statements.length === 0) { return null; }
-            return item(foldWhitespace(raw), position, statements, justs);
+            var all = item(foldWhitespace(raw), position, statements, justs);
+            if (conds.length) { all.conditions = conds; }
+            return all;
+        }
+
+        // expand.rs, condition: a condition as written, recognised when what follows its
+        // opening word is one statement the dictionary reads, with nothing else.
+        function conditionOf(text) {
+            var unread = { status: "unrecognised", text: text, suggestions: [] };
+            var after = afterConditionOpener(text);
+            if (after === null) { return unread; }
+            var read = analyseSentence(after, "requirement");
+            if (read === null || read.statements.length !== 1 || (read.justifications || []).length || (read.conditions || []).length || read.statements[0].status !== "recognised") { return unread; }
+            var s = Object.assign({}, read.statements[0]);
+            s.text = text;
+            return s;
         }
 
         function analyseSentence(raw, position) {
@@ -1535,6 +1601,17 @@
             // expand.rs: a sentence that is itself a phrasing wins over any split or prefix.
             var whole = matchText(unmasked(folded));
             if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
+
+            // expand.rs: "If C, S": S read as a sentence of its own, holding only under C.
+            var cc = conditionClause(masked);
+            if (cc !== null) {
+                var under = analyseSentence(piece(folded, masked.slice(cc.rest)), position);
+                if (under !== null && under.text !== "") {
+                    var conditional = item(text, position, under.statements, under.justifications || []);
+                    conditional.conditions = [conditionOf(piece(folded, masked.slice(0, cc.condition)))].concat(under.conditions || []);
+                    return conditional;
+                }
+            }
 
             for (var i = 0; i < prefixes.length; i++) {
                 var pm = prefixes[i].re.exec(masked);
@@ -1713,7 +1790,7 @@
         // expand.rs, as_written: each part in the reader's words where it is one run of them.
         function asWritten(it) {
             if (it === null) { return it; }
-            it.statements.concat(it.justifications || []).forEach(function (s) {
+            it.statements.concat(it.justifications || [], it.conditions || []).forEach(function (s) {
                 var r = locatePart(it.text, s.text);
                 if (r !== null) { s.text = it.text.slice(r[0], r[1]); }
             });
@@ -1764,6 +1841,7 @@
             out += (n + 1) + ". " + item.text + at + "\n";
             item.statements.forEach(function (s) { statement(s, null); });
             (item.justifications || []).forEach(function (j) { statement(j, "by"); });
+            (item.conditions || []).forEach(function (c) { statement(c, "if"); });
         });
         return out;
     }
@@ -1911,6 +1989,7 @@
             var ul = el("ul", "sd-expander-tree sd-tree");
             it.statements.forEach(function (s) { renderStatement(ul, s, null); });
             (it.justifications || []).forEach(function (j) { renderStatement(ul, j, "by"); });
+            (it.conditions || []).forEach(function (c) { renderStatement(ul, c, "if"); });
             li.appendChild(ul);
             ol.appendChild(li);
         });

@@ -189,6 +189,10 @@ pub struct Item {
     pub statements: Vec<Statement>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub justifications: Vec<Statement>,
+    /// The conditions the item holds under, outermost first ("If `n` is non-zero, `p` must be
+    /// non-null": "If `n` is non-zero", read as `non-zero` after its opening word).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Statement>,
 }
 
 impl Item {
@@ -197,9 +201,12 @@ impl Item {
         &self.statements[0]
     }
 
-    /// Every part: the statements, then the justifications.
+    /// Every part: the statements, then the justifications, then the conditions.
     pub fn parts(&self) -> impl Iterator<Item = &Statement> {
-        self.statements.iter().chain(&self.justifications)
+        self.statements
+            .iter()
+            .chain(&self.justifications)
+            .chain(&self.conditions)
     }
 
     /// Whether every part is recognised.
@@ -599,6 +606,7 @@ impl Dictionary {
             .statements
             .iter_mut()
             .chain(item.justifications.iter_mut())
+            .chain(item.conditions.iter_mut())
         {
             if let Some(r) = self.locate_part(&text, part.text()) {
                 *part.text_mut() = text[r].to_string();
@@ -653,12 +661,14 @@ impl Dictionary {
             position,
             statements: Vec::new(),
             justifications: Vec::new(),
+            conditions: Vec::new(),
         };
         for sentence in &sentences {
             let read = self.analyse_sentence(sentence, nearest, position);
             if !read.text.is_empty() {
                 out.statements.extend(read.statements);
                 out.justifications.extend(read.justifications);
+                out.conditions.extend(read.conditions);
             }
         }
         if out.statements.is_empty() && out.justifications.is_empty() {
@@ -676,6 +686,7 @@ impl Dictionary {
             position,
             statements,
             justifications,
+            conditions: Vec::new(),
         };
         if folded.masked.is_empty() {
             return Item {
@@ -708,6 +719,22 @@ impl Dictionary {
         // checked precondition" is a phrasing of `check-above`).
         if let Some(m) = self.matcher.match_folded(&folded) {
             return item(vec![self.recognised(&text, m, position)], Vec::new());
+        }
+
+        // "If C, S": S is read as a sentence of its own that holds only under C, and C beside
+        // it ("For ZSTs, `raw` must be a dangling, well aligned pointer").
+        if let Some((condition, rest)) = self.grammar.condition_clause(&folded.masked) {
+            let read =
+                self.analyse_sentence(&piece(&folded, &folded.masked[rest..]), nearest, position);
+            if !read.text.is_empty() {
+                let mut conditions =
+                    vec![self.condition(&piece(&folded, &folded.masked[condition]))];
+                conditions.extend(read.conditions);
+                return Item {
+                    conditions,
+                    ..item(read.statements, read.justifications)
+                };
+            }
         }
 
         // "<prefix> <rest>": the rest is read as a sentence of its own, which may give reasons
@@ -895,6 +922,32 @@ impl Dictionary {
 
     /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
     /// read on its own, by the grammar's caller-duty justification first.
+    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when
+    /// what follows its opening word is one statement the dictionary reads, with nothing
+    /// else; never given nearest entries, as a condition needs no entry of its own.
+    fn condition(&self, text: &str) -> Statement {
+        let unread = || Statement::Unrecognised {
+            text: text.to_string(),
+            suggestions: Vec::new(),
+        };
+        let Some(after) = self.grammar.after_condition_opener(text) else {
+            return unread();
+        };
+        let read = self.analyse_sentence(after, false, Position::Requirement);
+        match (
+            read.statements.as_slice(),
+            read.justifications.is_empty(),
+            read.conditions.is_empty(),
+        ) {
+            ([s @ Statement::Recognised { .. }], true, true) => {
+                let mut s = s.clone();
+                *s.text_mut() = text.to_string();
+                s
+            }
+            _ => unread(),
+        }
+    }
+
     fn caller_duty_item(&self, text: &str, nearest: bool) -> Option<Item> {
         let duty = self.grammar.data.caller_duty.as_ref()?;
         let end = self.grammar.caller_duty(text)?;
@@ -1472,6 +1525,9 @@ pub fn render_markdown(exp: &Expansion) -> String {
         }
         for j in &item.justifications {
             render_statement(&mut out, j, Some("by"));
+        }
+        for c in &item.conditions {
+            render_statement(&mut out, c, Some("if"));
         }
     }
     out

@@ -68,6 +68,10 @@ pub struct RawGrammar {
     #[serde(default)]
     pub conditions: Vec<String>,
     #[serde(default)]
+    pub conditions_without_clause: Vec<String>,
+    #[serde(default)]
+    pub conditions_read: Vec<String>,
+    #[serde(default)]
     pub placeholders: Vec<String>,
     #[serde(default)]
     pub dangling_conjunctions: Vec<String>,
@@ -345,6 +349,12 @@ pub struct GrammarData {
     pub conclusion_exceptions: Vec<String>,
     pub link_senses: Vec<LinkSense>,
     pub conditions: Vec<String>,
+    /// Conditions that open no clause of their own ending at a comma ("whether", "either"):
+    /// the rest of such a sentence is not read under them.
+    pub conditions_without_clause: Vec<String>,
+    /// Conditions whose words after them state what holds ("if", "when"), so that those words
+    /// may be read as an entry; not "unless" (it states the opposite) nor "until" (a time).
+    pub conditions_read: Vec<String>,
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
     pub code_comparisons: Vec<CodeComparison>,
@@ -689,6 +699,8 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.conclusion_exceptions)
         .chain(raw.link_sense.iter().flat_map(|l| [&l.text, &l.reads]))
         .chain(&raw.conditions)
+        .chain(&raw.conditions_without_clause)
+        .chain(&raw.conditions_read)
         .chain(&raw.placeholders)
         .chain(&raw.dangling_conjunctions)
         .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
@@ -833,6 +845,8 @@ impl Grammar {
                 })
                 .collect(),
             conditions: raw.conditions.clone(),
+            conditions_without_clause: raw.conditions_without_clause.clone(),
+            conditions_read: raw.conditions_read.clone(),
             placeholders: raw.placeholders.clone(),
             dangling_conjunctions: raw
                 .dangling_conjunctions

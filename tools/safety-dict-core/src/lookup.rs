@@ -47,9 +47,11 @@ impl Dictionary {
             }
         }
         let item = self.analyse_item(q);
-        if let ([Statement::Recognised { entry, .. }], []) =
-            (item.statements.as_slice(), item.justifications.as_slice())
-        {
+        if let ([Statement::Recognised { entry, .. }], [], []) = (
+            item.statements.as_slice(),
+            item.justifications.as_slice(),
+            item.conditions.as_slice(),
+        ) {
             return Lookup {
                 entry: Some(entry.clone()),
                 suggestions: Vec::new(),

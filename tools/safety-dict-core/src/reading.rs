@@ -42,6 +42,11 @@ fn lower_same_len(text: &str) -> Option<String> {
     (lower.len() == text.len()).then_some(lower)
 }
 
+/// The length of the spaces `s` opens with.
+fn whitespace_len(s: &str) -> usize {
+    s.len() - s.trim_start_matches(' ').len()
+}
+
 /// Whether `lower` starts with `phrase` as whole words.
 fn starts_with_words(lower: &str, phrase: &str) -> bool {
     lower.starts_with(phrase) && matches!(lower.as_bytes().get(phrase.len()), None | Some(b' '))
@@ -101,6 +106,76 @@ impl Grammar {
             .conditions
             .iter()
             .any(|c| starts_with_words(&lower, &c.to_lowercase()))
+    }
+
+    /// Where a sentence that opens with a condition splits into the condition and what holds
+    /// under it ("If `n` is non-zero, `p` must be non-null", "For ZSTs, `raw` must be
+    /// dangling"): the condition's range, and where the rest starts (after the comma and a
+    /// "then"). The condition runs to its first comma outside parentheses (code is masked), or
+    /// ends with the condition's own comma ("for zsts,"). None for a condition that opens no
+    /// clause (`conditions_without_clause`), without a comma, or with nothing after it.
+    pub fn condition_clause(&self, masked: &str) -> Option<(Range<usize>, usize)> {
+        let lower = lower_same_len(masked)?;
+        let opener = self
+            .data
+            .conditions
+            .iter()
+            .map(|c| c.to_lowercase())
+            .filter(|c| starts_with_words(&lower, c))
+            .max_by_key(String::len)?;
+        if self
+            .data
+            .conditions_without_clause
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&opener))
+        {
+            return None;
+        }
+        let comma = if opener.ends_with(',') {
+            opener.len() - 1
+        } else {
+            let mut depth = 0usize;
+            lower
+                .char_indices()
+                .skip_while(|&(i, _)| i < opener.len())
+                .find(|&(_, c)| match c {
+                    '(' => {
+                        depth += 1;
+                        false
+                    }
+                    ')' => {
+                        depth = depth.saturating_sub(1);
+                        false
+                    }
+                    ',' => depth == 0,
+                    _ => false,
+                })?
+                .0
+        };
+        let mut rest = comma + 1;
+        rest += whitespace_len(&lower[rest..]);
+        if starts_with_words(&lower[rest..], "then") {
+            rest += "then".len();
+            rest += whitespace_len(&lower[rest..]);
+        }
+        (!lower[rest..].trim().is_empty() && !lower[..comma].trim().is_empty())
+            .then_some((0..comma, rest))
+    }
+
+    /// What a condition states after its opening word ("If `n` is non-zero" states "`n` is
+    /// non-zero"), for the conditions of `conditions_read`; None for any other condition, or
+    /// when nothing follows the word.
+    pub fn after_condition_opener<'t>(&self, text: &'t str) -> Option<&'t str> {
+        let lower = lower_same_len(text)?;
+        let opener = self
+            .data
+            .conditions_read
+            .iter()
+            .map(|c| c.to_lowercase())
+            .filter(|c| starts_with_words(&lower, c))
+            .max_by_key(String::len)?;
+        let rest = text[opener.len()..].trim_start();
+        (!rest.is_empty()).then_some(rest)
     }
 
     /// Whether the sentence (lowercased) holds a quantifier outside code ("for all indices `0 < i < n`,
@@ -739,7 +814,9 @@ mod tests {
             denials = ["not", "nothing", "no longer"]
             conclusions = ["it is safe to", "we can"]
             conclusion_exceptions = ["assume", "only"]
-            conditions = ["if", "only if"]
+            conditions = ["if", "only if", "for zsts,", "whether", "unless"]
+            conditions_without_clause = ["whether"]
+            conditions_read = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
 
@@ -1211,5 +1288,51 @@ mod tests {
         assert!(g.list_reading_holds(&[true, true, false], "has a non-zero count", false));
         assert!(!g.list_reading_holds(&[true, true, false], "writes for `len` bytes", false));
         assert!(!g.list_reading_holds(&[true, false, false], "has a non-zero count", false));
+    }
+
+    #[test]
+    fn a_condition_splits_off_what_holds_under_it() {
+        let g = grammar();
+        let split = |s: &str| {
+            g.condition_clause(s)
+                .map(|(c, rest)| (s[c].to_string(), s[rest..].to_string()))
+        };
+        let both = |c: &str, r: &str| Some((c.to_string(), r.to_string()));
+        for (sentence, want) in [
+            (
+                "If `n` is non-zero, `p` is non-null.",
+                both("If `n` is non-zero", "`p` is non-null."),
+            ),
+            ("if a, then b", both("if a", "b")),
+            ("Only if a, b", both("Only if a", "b")),
+            (
+                "For ZSTs, `raw` is dangling.",
+                both("For ZSTs", "`raw` is dangling."),
+            ),
+            // A comma inside parentheses is the condition's own.
+            (
+                "If f(a, b) holds, c is aligned",
+                both("If f(a, b) holds", "c is aligned"),
+            ),
+            ("Unless a, b", both("Unless a", "b")),
+            // "then" opens the rest only as a word.
+            ("If a, thence b", both("If a", "thence b")),
+            ("Whether a, b", None),
+            ("If a is valid", None),
+            ("If a,", None),
+            ("If a, then", None),
+            ("`p` is valid if a, b", None),
+            ("Iffy a, b", None),
+        ] {
+            assert_eq!(split(sentence), want, "{sentence}");
+        }
+        assert_eq!(
+            g.after_condition_opener("If `n` is non-zero"),
+            Some("`n` is non-zero")
+        );
+        assert_eq!(g.after_condition_opener("only if a"), Some("a"));
+        assert_eq!(g.after_condition_opener("Unless a"), None);
+        assert_eq!(g.after_condition_opener("For ZSTs"), None);
+        assert_eq!(g.after_condition_opener("If"), None);
     }
 }

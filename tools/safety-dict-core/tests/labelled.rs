@@ -53,6 +53,7 @@ struct Labelled {
     text: String,
     statement: Parts,
     justifications: Option<Vec<String>>,
+    conditions: Option<Vec<String>>,
     known_wrong: Option<String>,
 }
 
@@ -89,10 +90,19 @@ impl Labelled {
             .collect()
     }
 
+    fn condition_ids(&self) -> Vec<&str> {
+        self.conditions
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
+
     /// Every entry the sentence means, in any part.
     fn labels(&self) -> Vec<&str> {
         let mut all = self.statement_ids();
         all.extend(self.justification_ids());
+        all.extend(self.condition_ids());
         all.retain(|id| *id != "none");
         all
     }
@@ -132,8 +142,9 @@ fn labelled() -> &'static [Labelled] {
     })
 }
 
-/// What `expand` recognises in a sentence: statement and justification entry ids, in order.
-fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>) {
+/// What `expand` recognises in a sentence: statement, justification and condition entry ids,
+/// in order.
+fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>, Vec<String>) {
     let entry = |st: &Statement| match st {
         Statement::Recognised { entry, .. } => Some(entry.clone()),
         Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
@@ -147,7 +158,11 @@ fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>) {
         .iter()
         .flat_map(|i| i.justifications.iter().filter_map(entry))
         .collect();
-    (statements, justifications)
+    let conditions = items
+        .iter()
+        .flat_map(|i| i.conditions.iter().filter_map(entry))
+        .collect();
+    (statements, justifications, conditions)
 }
 
 /// The wrong recognitions of one sentence: each recognised entry that none of its labels names.
@@ -157,7 +172,7 @@ fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>) {
 /// justification read as the statement, say) is not mistaken for a wrong entry; an entry the
 /// sentence does not mean in any part always is.
 fn wrong_recognitions(d: &Dictionary, s: &Labelled) -> Vec<String> {
-    let (statements, justifications) = recognised(d, s);
+    let (statements, justifications, conditions) = recognised(d, s);
     let labels = s.labels();
     let mut wrong = Vec::new();
     for got in &statements {
@@ -170,6 +185,11 @@ fn wrong_recognitions(d: &Dictionary, s: &Labelled) -> Vec<String> {
             wrong.push(format!(
                 "justification read as `{got}`, labelled {labels:?}"
             ));
+        }
+    }
+    for got in &conditions {
+        if !labels.contains(&got.as_str()) {
+            wrong.push(format!("condition read as `{got}`, labelled {labels:?}"));
         }
     }
     wrong
@@ -236,6 +256,21 @@ fn labels_are_well_formed() {
                 None => problems.push(format!("{at}: justification `{id}` is not an entry")),
             }
         }
+        if s.conditions.as_ref().is_some_and(Vec::is_empty) {
+            problems.push(format!("{at}: omit conditions instead of writing []"));
+        }
+        // A condition is a fact the dictionary may know ("If `n` is non-zero"), never a
+        // concept.
+        for id in s.condition_ids() {
+            match d.entry(id) {
+                _ if id == "none" => {}
+                Some(e) if e.kind == Kind::Concept => {
+                    problems.push(format!("{at}: condition `{id}` is a concept"))
+                }
+                Some(_) => {}
+                None => problems.push(format!("{at}: condition `{id}` is not an entry")),
+            }
+        }
         if s.known_wrong.as_ref().is_some_and(|w| w.trim().is_empty()) {
             problems.push(format!("{at}: known_wrong must say why"));
         }
@@ -255,12 +290,17 @@ fn no_wrong_recognitions() {
     let mut sentences: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for s in labelled() {
         let wrong = wrong_recognitions(d, s);
-        let (statements, justifications) = recognised(d, s);
+        let (statements, justifications, conditions) = recognised(d, s);
         let mut whole = true;
         let r = recall.entry(s.corpus()).or_default();
         for id in s.labels() {
             r.0 += 1;
-            if statements.iter().chain(&justifications).any(|g| g == id) {
+            if statements
+                .iter()
+                .chain(&justifications)
+                .chain(&conditions)
+                .any(|g| g == id)
+            {
                 r.1 += 1;
             } else {
                 whole = false;

@@ -347,9 +347,11 @@ fn a_reason_may_give_a_reason_of_its_own() {
         entries(&item.justifications),
         some(&["non-null", "function-requirements"])
     );
-    // After a condition, what follows "so" holds only under it.
+    // After a condition, what follows "so" holds only under it: read with the condition
+    // beside it, never as a fact of its own.
     let item = dict().analyse_item("SAFETY: if `a < b`, `c` is added so `q` is non-null.");
-    assert!(item.statements.iter().all(|s| s.entry().is_none()));
+    assert_eq!(entries(&item.statements), some(&["non-null"]));
+    assert_eq!(entries(&item.conditions), some(&["less-than"]));
     assert!(item.justifications.iter().all(|s| s.entry().is_none()));
 }
 
@@ -506,11 +508,21 @@ fn readings_that_would_change_the_claim_are_not_made() {
     );
     // A code span that states a bound names nothing.
     assert_eq!(parts("`x: u32` is valid."), vec![None]);
-    // What holds only for non-zero-sized types is no fact ("for non-ZSTs," is a condition).
+    // What holds only for non-zero-sized types is no fact ("for non-ZSTs," is a condition):
+    // it is read with the condition beside it, which no entry reads.
     assert_eq!(
         parts("for non-ZSTs, the type invariant ensures it cannot be null"),
-        vec![None]
+        vec![
+            one("non-null", "ptr", "it"),
+            Some(("type-invariants-of-self".to_string(), Vec::new())),
+            None
+        ]
     );
+    let item =
+        dict().analyse_item("SAFETY: for non-ZSTs, the type invariant ensures it cannot be null");
+    assert_eq!(item.conditions.len(), 1);
+    assert_eq!(item.conditions[0].text(), "for non-ZSTs");
+    assert!(!item.is_recognised());
 }
 
 #[test]

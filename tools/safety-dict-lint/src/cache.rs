@@ -40,6 +40,7 @@ fn without_expansions(mut item: Item) -> Item {
         .statements
         .iter_mut()
         .chain(item.justifications.iter_mut())
+        .chain(item.conditions.iter_mut())
     {
         if let Statement::Recognised { expansion, .. } = s {
             **expansion = Node {

@@ -175,7 +175,8 @@ impl Stats {
 pub struct PartReading {
     pub file: PathBuf,
     pub line: usize,
-    /// "requirement", "phrase" (of a comment) or "justification" (a reason read with it).
+    /// "requirement", "phrase" (of a comment), "justification" (a reason read with it) or
+    /// "condition" (what the item holds under: "If `n` is non-zero, ...").
     pub role: String,
     /// What the part was read as.
     pub outcome: Outcome,

@@ -62,6 +62,7 @@ pub fn unrecognised_item(item: &str, position: Position) -> Item {
         text,
         position,
         justifications: Vec::new(),
+        conditions: Vec::new(),
     }
 }
 

@@ -637,6 +637,20 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // The layout a block was allocated with, and std's looser *fit*.
         "`old_layout` must match the `Layout` the allocation has been created with.",
         "`layout` must [*fit*] that block of memory.",
+        // What holds under a condition, read beside it.
+        "For ZSTs, `raw` must be a dangling, well aligned pointer.",
+        "If `ptr == Some(p)`, then `p` must point to an existing and valid memory allocation created by this [`Allocator`]; if `old_layout` is zero-sized `p` does not need to be a pointer returned by this [`Allocator`].",
+        "If `n` is non-zero, `p` must be non-null.",
+        "Unless `n` is zero, `p` must be non-null.",
+        "// SAFETY: if `amount > 0`, then that many bytes were written, so `buf[amount - 1]` has been initialized.",
+        "// SAFETY: If `self.is_init` is true, then `self.value` is initialized.",
+        "// SAFETY: for non-ZSTs, the type invariant ensures it cannot be null",
+        "// INVARIANT: If the refcount reaches zero, there are no other instances of `Arc`, and this instance is being dropped, so the broken invariant is not observable.",
+        "// SAFETY: If the list has at least three items, then after removing the item, `p` is valid.",
+        "// SAFETY: When `a` is non-null (it is here), `a` is aligned.",
+        "// SAFETY: Whether `p` is null or not, `q` is aligned.",
+        "// SAFETY: If `p` is valid, `q` is valid. If `r` is aligned, `s` is aligned.",
+        "// SAFETY: If `p` is valid,",
     ] {
         out.push(list.to_string());
     }

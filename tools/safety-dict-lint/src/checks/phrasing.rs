@@ -275,6 +275,11 @@ fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, types: &
         ctx.stats.count_part(ok);
         all &= ok;
     }
+    for c in &a.conditions {
+        let ok = report_statement(ctx, item, c, "condition", types);
+        ctx.stats.count_part(ok);
+        all &= ok;
+    }
     all
 }
 
