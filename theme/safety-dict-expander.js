@@ -1549,6 +1549,8 @@
         // opening word is one statement the dictionary reads, with nothing else.
         function conditionOf(text) {
             var unread = { status: "unrecognised", text: text, suggestions: [] };
+            var itself = matchText(unmasked(fold(text)));
+            if (itself) { return recognised(text, itself, "requirement"); }
             var after = afterConditionOpener(text);
             if (after === null) { return unread; }
             var read = analyseSentence(after, "requirement");
@@ -1602,11 +1604,13 @@
             var whole = matchText(unmasked(folded));
             if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
 
-            // expand.rs: "If C, S": S read as a sentence of its own, holding only under C.
+            // expand.rs: "If C, S": S read as a sentence of its own, holding only under C, where
+            // the dictionary reads some of S.
             var cc = conditionClause(masked);
             if (cc !== null) {
                 var under = analyseSentence(piece(folded, masked.slice(cc.rest)), position);
-                if (under !== null && under.text !== "") {
+                var readSome = under !== null && under.statements.concat(under.justifications || [], under.conditions || []).some(function (p) { return p.status === "recognised"; });
+                if (under !== null && under.text !== "" && readSome) {
                     var conditional = item(text, position, under.statements, under.justifications || []);
                     conditional.conditions = [conditionOf(piece(folded, masked.slice(0, cc.condition)))].concat(under.conditions || []);
                     return conditional;

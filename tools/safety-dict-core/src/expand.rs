@@ -722,11 +722,12 @@ impl Dictionary {
         }
 
         // "If C, S": S is read as a sentence of its own that holds only under C, and C beside
-        // it ("For ZSTs, `raw` must be a dangling, well aligned pointer").
+        // it ("For ZSTs, `raw` must be a dangling, well aligned pointer"), where the dictionary
+        // reads some of S; else the sentence stays one part, as a reader would quote it.
         if let Some((condition, rest)) = self.grammar.condition_clause(&folded.masked) {
             let read =
                 self.analyse_sentence(&piece(&folded, &folded.masked[rest..]), nearest, position);
-            if !read.text.is_empty() {
+            if !read.text.is_empty() && read.parts().any(Statement::is_recognised) {
                 let mut conditions =
                     vec![self.condition(&piece(&folded, &folded.masked[condition]))];
                 conditions.extend(read.conditions);
@@ -922,14 +923,18 @@ impl Dictionary {
 
     /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
     /// read on its own, by the grammar's caller-duty justification first.
-    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when
-    /// what follows its opening word is one statement the dictionary reads, with nothing
-    /// else; never given nearest entries, as a condition needs no entry of its own.
+    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when it
+    /// is itself a phrasing ("For ZSTs") or what follows its opening word is one statement the
+    /// dictionary reads, with nothing else; never given nearest entries, as a condition needs
+    /// no entry of its own.
     fn condition(&self, text: &str) -> Statement {
         let unread = || Statement::Unrecognised {
             text: text.to_string(),
             suggestions: Vec::new(),
         };
+        if let Some(m) = self.matcher.match_folded(&self.grammar.fold(text)) {
+            return self.recognised(text, m, Position::Requirement);
+        }
         let Some(after) = self.grammar.after_condition_opener(text) else {
             return unread();
         };

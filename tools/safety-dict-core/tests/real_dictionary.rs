@@ -509,20 +509,28 @@ fn readings_that_would_change_the_claim_are_not_made() {
     // A code span that states a bound names nothing.
     assert_eq!(parts("`x: u32` is valid."), vec![None]);
     // What holds only for non-zero-sized types is no fact ("for non-ZSTs," is a condition):
-    // it is read with the condition beside it, which no entry reads.
+    // it is read with the condition beside it.
     assert_eq!(
         parts("for non-ZSTs, the type invariant ensures it cannot be null"),
         vec![
             one("non-null", "ptr", "it"),
             Some(("type-invariants-of-self".to_string(), Vec::new())),
-            None
+            Some(("not-zero-sized".to_string(), Vec::new())),
         ]
     );
     let item =
         dict().analyse_item("SAFETY: for non-ZSTs, the type invariant ensures it cannot be null");
     assert_eq!(item.conditions.len(), 1);
     assert_eq!(item.conditions[0].text(), "for non-ZSTs");
+    // A condition no entry reads leaves the item read in part; where nothing under it is
+    // read, the sentence stays one part.
+    let item = dict().analyse_item("SAFETY: If the list is long, `p` is non-null.");
+    assert_eq!(item.conditions.len(), 1);
+    assert!(item.conditions[0].entry().is_none());
     assert!(!item.is_recognised());
+    let item = dict().analyse_item("SAFETY: If the list is long, the list is long.");
+    assert!(item.conditions.is_empty());
+    assert_eq!(item.statements.len(), 1);
 }
 
 #[test]
