@@ -651,6 +651,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Whether `p` is null or not, `q` is aligned.",
         "// SAFETY: If `p` is valid, `q` is valid. If `r` is aligned, `s` is aligned.",
         "// SAFETY: If `p` is valid,",
+        "If `T` is `Sized`, this function is always safe to call.",
+        "// SAFETY: If the list is long, the list is long.",
     ] {
         out.push(list.to_string());
     }
