@@ -34,7 +34,8 @@ pub struct Stats {
     /// Items (list items or sentences) of `# Safety` sections, `// SAFETY:` and `// INVARIANT:`.
     pub items: usize,
     pub items_recognised: usize,
-    /// Parts of those items (statements and justifications) and how many were recognised.
+    /// Parts of those items (statements, justifications and conditions) and how many were
+    /// recognised.
     pub parts: usize,
     pub parts_recognised: usize,
     /// `# Safety` sections, `// SAFETY:` and `// INVARIANT:` comments with every item recognised.

@@ -130,7 +130,10 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
 
     let mut rows: Vec<(String, Vec<String>)> = vec![
         ("items recognised in full".into(), vec![]),
-        ("parts (statements and reasons) recognised".into(), vec![]),
+        (
+            "parts (statements, reasons and conditions) recognised".into(),
+            vec![],
+        ),
         (
             "further parts listed as API-specific (`dictionary/api-specific.toml`)".into(),
             vec![],

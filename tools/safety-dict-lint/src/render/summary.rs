@@ -73,7 +73,7 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
-        "parts recognised:       {} of {} (statements and justifications); {} more listed as API-specific",
+        "parts recognised:       {} of {} (statements, reasons, conditions); {} more listed as API-specific",
         s.parts_recognised, s.parts, s.parts_api_specific
     );
     let _ = writeln!(
@@ -82,9 +82,23 @@ pub fn render(report: &LintReport) -> String {
         s.justification_lists_compared,
         s.trait_lists_compared
     );
-    let top = s.top_unrecognised(10);
-    if !top.is_empty() {
-        let _ = writeln!(o, "most common unrecognised phrasings:");
+    // Only what repeats is worth an entry's or a rewording's effort; a list of phrasings seen
+    // once each would only show the first ten in alphabetical order.
+    let top: Vec<(String, usize)> = s
+        .top_unrecognised(10)
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .collect();
+    if top.is_empty() {
+        if !s.unrecognised.is_empty() {
+            let _ = writeln!(
+                o,
+                "unrecognised phrasings:  none seen twice ({} seen once)",
+                s.unrecognised.len()
+            );
+        }
+    } else {
+        let _ = writeln!(o, "unrecognised phrasings seen more than once:");
         for (p, n) in top {
             let _ = writeln!(o, "  {n:>5}  {}", super::super::checks::excerpt(&p, 90));
         }
