@@ -52,6 +52,15 @@ fn starts_with_words(lower: &str, phrase: &str) -> bool {
     lower.starts_with(phrase) && matches!(lower.as_bytes().get(phrase.len()), None | Some(b' '))
 }
 
+/// The longest of `words` (lowercased) that `lower` opens with as whole words.
+fn longest_opening(lower: &str, words: &[String]) -> Option<String> {
+    words
+        .iter()
+        .map(|w| w.to_lowercase())
+        .filter(|w| starts_with_words(lower, w))
+        .max_by_key(String::len)
+}
+
 /// Whether `lower` ends with `phrase` as whole words.
 fn ends_with_words(lower: &str, phrase: &str) -> bool {
     lower.ends_with(phrase)
@@ -116,13 +125,7 @@ impl Grammar {
     /// clause (`conditions_without_clause`), without a comma, or with nothing after it.
     pub fn condition_clause(&self, masked: &str) -> Option<(Range<usize>, usize)> {
         let lower = lower_same_len(masked)?;
-        let opener = self
-            .data
-            .conditions
-            .iter()
-            .map(|c| c.to_lowercase())
-            .filter(|c| starts_with_words(&lower, c))
-            .max_by_key(String::len)?;
+        let opener = longest_opening(&lower, &self.data.conditions)?;
         if self
             .data
             .conditions_without_clause
@@ -167,13 +170,7 @@ impl Grammar {
     /// when nothing follows the word.
     pub fn after_condition_opener<'t>(&self, text: &'t str) -> Option<&'t str> {
         let lower = lower_same_len(text)?;
-        let opener = self
-            .data
-            .conditions_read
-            .iter()
-            .map(|c| c.to_lowercase())
-            .filter(|c| starts_with_words(&lower, c))
-            .max_by_key(String::len)?;
+        let opener = longest_opening(&lower, &self.data.conditions_read)?;
         let rest = text[opener.len()..].trim_start();
         (!rest.is_empty()).then_some(rest)
     }

@@ -73,6 +73,11 @@ impl Parts {
     }
 }
 
+/// The ids of an optional list of labels.
+fn ids(labels: &Option<Vec<String>>) -> Vec<&str> {
+    labels.iter().flatten().map(String::as_str).collect()
+}
+
 impl Labelled {
     fn corpus(&self) -> &str {
         self.file.split('/').next().unwrap_or("")
@@ -83,19 +88,11 @@ impl Labelled {
     }
 
     fn justification_ids(&self) -> Vec<&str> {
-        self.justifications
-            .iter()
-            .flatten()
-            .map(String::as_str)
-            .collect()
+        ids(&self.justifications)
     }
 
     fn condition_ids(&self) -> Vec<&str> {
-        self.conditions
-            .iter()
-            .flatten()
-            .map(String::as_str)
-            .collect()
+        ids(&self.conditions)
     }
 
     /// Every entry the sentence means, in any part.
@@ -244,31 +241,25 @@ fn labels_are_well_formed() {
         if s.justifications.as_ref().is_some_and(Vec::is_empty) {
             problems.push(format!("{at}: omit justifications instead of writing []"));
         }
-        // A reason is a justification or, after a connector, a fact the dictionary knows
-        // ("because `n` is non-zero"); never a concept.
-        for id in s.justification_ids() {
-            match d.entry(id) {
-                _ if id == "none" => {}
-                Some(e) if e.kind == Kind::Concept => {
-                    problems.push(format!("{at}: justification `{id}` is a concept"))
-                }
-                Some(_) => {}
-                None => problems.push(format!("{at}: justification `{id}` is not an entry")),
-            }
-        }
         if s.conditions.as_ref().is_some_and(Vec::is_empty) {
             problems.push(format!("{at}: omit conditions instead of writing []"));
         }
-        // A condition is a fact the dictionary may know ("If `n` is non-zero"), never a
-        // concept.
-        for id in s.condition_ids() {
+        // A reason is a justification or, after a connector, a fact the dictionary knows
+        // ("because `n` is non-zero"); a condition is such a fact ("If `n` is non-zero"); never
+        // a concept.
+        for (what, id) in s
+            .justification_ids()
+            .into_iter()
+            .map(|id| ("justification", id))
+            .chain(s.condition_ids().into_iter().map(|id| ("condition", id)))
+        {
             match d.entry(id) {
                 _ if id == "none" => {}
                 Some(e) if e.kind == Kind::Concept => {
-                    problems.push(format!("{at}: condition `{id}` is a concept"))
+                    problems.push(format!("{at}: {what} `{id}` is a concept"))
                 }
                 Some(_) => {}
-                None => problems.push(format!("{at}: condition `{id}` is not an entry")),
+                None => problems.push(format!("{at}: {what} `{id}` is not an entry")),
             }
         }
         if s.known_wrong.as_ref().is_some_and(|w| w.trim().is_empty()) {
