@@ -951,6 +951,13 @@
             return { condition: comma, rest: rest };
         }
 
+        // reading.rs, condition_meaning: what the grammar says a condition means in other words.
+        function conditionMeaning(text) {
+            var words = foldWhitespace(text.replace(/,+$/, "")).toLowerCase();
+            var found = (grammar.condition_meanings || []).filter(function (m) { return m.words === words; });
+            return found.length ? found[0].reads : null;
+        }
+
         // reading.rs, after_condition_opener: what a condition of `conditions_read` states.
         function afterConditionOpener(text) {
             var lower = lowerSameLen(text);
@@ -1549,9 +1556,8 @@
         // opening word is one statement the dictionary reads, with nothing else.
         function conditionOf(text) {
             var unread = { status: "unrecognised", text: text, suggestions: [] };
-            var itself = matchText(unmasked(fold(text)));
-            if (itself) { return recognised(text, itself, "requirement"); }
-            var after = afterConditionOpener(text);
+            var after = conditionMeaning(text);
+            if (after === null) { after = afterConditionOpener(text); }
             if (after === null) { return unread; }
             var read = analyseSentence(after, "requirement");
             if (read === null || read.statements.length !== 1 || (read.justifications || []).length || (read.conditions || []).length || read.statements[0].status !== "recognised") { return unread; }

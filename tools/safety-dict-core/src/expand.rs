@@ -923,19 +923,20 @@ impl Dictionary {
 
     /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
     /// read on its own, by the grammar's caller-duty justification first.
-    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when it
-    /// is itself a phrasing ("For ZSTs") or what follows its opening word is one statement the
-    /// dictionary reads, with nothing else; never given nearest entries, as a condition needs
-    /// no entry of its own.
+    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when
+    /// what follows its opening word, or what the grammar says it means ("For ZSTs"), is one
+    /// statement the dictionary reads, with nothing else; never given nearest entries, as a
+    /// condition needs no entry of its own.
     fn condition(&self, text: &str) -> Statement {
         let unread = || Statement::Unrecognised {
             text: text.to_string(),
             suggestions: Vec::new(),
         };
-        if let Some(m) = self.matcher.match_folded(&self.grammar.fold(text)) {
-            return self.recognised(text, m, Position::Requirement);
-        }
-        let Some(after) = self.grammar.after_condition_opener(text) else {
+        let Some(after) = self
+            .grammar
+            .condition_meaning(text)
+            .or_else(|| self.grammar.after_condition_opener(text))
+        else {
             return unread();
         };
         let read = self.analyse_sentence(after, false, Position::Requirement);

@@ -72,6 +72,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub conditions_read: Vec<String>,
     #[serde(default)]
+    pub condition_meaning: Vec<ConditionMeaning>,
+    #[serde(default)]
     pub placeholders: Vec<String>,
     #[serde(default)]
     pub dangling_conjunctions: Vec<String>,
@@ -241,6 +243,15 @@ pub struct LinkSense {
     pub reads: String,
 }
 
+/// A condition whose words state no fact of their own ("For ZSTs"), and the sentence that says
+/// what it means ("the type is a zero-sized type").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionMeaning {
+    pub words: String,
+    pub reads: String,
+}
+
 /// A comparison operator of code and the words a sentence says it with.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -355,6 +366,9 @@ pub struct GrammarData {
     /// Conditions whose words after them state what holds ("if", "when"), so that those words
     /// may be read as an entry; not "unless" (it states the opposite) nor "until" (a time).
     pub conditions_read: Vec<String>,
+    /// Conditions the grammar says in other words, so that they are read as an entry ("For
+    /// ZSTs" as "the type is a zero-sized type"), in folded lowercase without their comma.
+    pub condition_meanings: Vec<ConditionMeaning>,
     pub placeholders: Vec<String>,
     pub dangling_conjunctions: Vec<String>,
     pub code_comparisons: Vec<CodeComparison>,
@@ -701,6 +715,11 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.conditions)
         .chain(&raw.conditions_without_clause)
         .chain(&raw.conditions_read)
+        .chain(
+            raw.condition_meaning
+                .iter()
+                .flat_map(|m| [&m.words, &m.reads]),
+        )
         .chain(&raw.placeholders)
         .chain(&raw.dangling_conjunctions)
         .chain(raw.code_comparison.iter().flat_map(|c| [&c.op, &c.words]))
@@ -847,6 +866,15 @@ impl Grammar {
             conditions: raw.conditions.clone(),
             conditions_without_clause: raw.conditions_without_clause.clone(),
             conditions_read: raw.conditions_read.clone(),
+            condition_meanings: raw
+                .condition_meaning
+                .iter()
+                .map(|m| ConditionMeaning {
+                    words: crate::text::fold_whitespace(m.words.trim_end_matches(','))
+                        .to_lowercase(),
+                    reads: crate::text::fold_whitespace(&m.reads),
+                })
+                .collect(),
             placeholders: raw.placeholders.clone(),
             dangling_conjunctions: raw
                 .dangling_conjunctions

@@ -165,6 +165,17 @@ impl Grammar {
             .then_some((0..comma, rest))
     }
 
+    /// What the grammar says a condition means in other words (`condition_meaning`): "For
+    /// ZSTs" (with or without its comma, in any case) reads "the type is a zero-sized type".
+    pub fn condition_meaning(&self, text: &str) -> Option<&str> {
+        let words = crate::text::fold_whitespace(text.trim_end_matches(',')).to_lowercase();
+        self.data
+            .condition_meanings
+            .iter()
+            .find(|m| m.words == words)
+            .map(|m| m.reads.as_str())
+    }
+
     /// What a condition states after its opening word ("If `n` is non-zero" states "`n` is
     /// non-zero"), for the conditions of `conditions_read`; None for any other condition, or
     /// when nothing follows the word.

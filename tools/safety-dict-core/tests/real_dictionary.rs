@@ -515,7 +515,7 @@ fn readings_that_would_change_the_claim_are_not_made() {
         vec![
             one("non-null", "ptr", "it"),
             Some(("type-invariants-of-self".to_string(), Vec::new())),
-            Some(("not-zero-sized".to_string(), Vec::new())),
+            one("not-zero-sized", "T", "the type"),
         ]
     );
     let item =

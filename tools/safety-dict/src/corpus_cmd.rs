@@ -653,6 +653,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: If `p` is valid,",
         "If `T` is `Sized`, this function is always safe to call.",
         "// SAFETY: If the list is long, the list is long.",
+        "For ZSTs:",
+        "For non-ZSTs",
+        "for zero-sized types, `p` is dangling and well aligned.",
     ] {
         out.push(list.to_string());
     }
