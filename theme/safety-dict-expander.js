@@ -1552,8 +1552,9 @@
             return all;
         }
 
-        // expand.rs, condition: a condition as written, recognised when what follows its
-        // opening word is one statement the dictionary reads, with nothing else.
+        // expand.rs, condition: a condition as written, recognised when what the grammar says
+        // it means, or what follows its opening word, is one statement the dictionary reads,
+        // with nothing else.
         function conditionOf(text) {
             var unread = { status: "unrecognised", text: text, suggestions: [] };
             var after = conditionMeaning(text);

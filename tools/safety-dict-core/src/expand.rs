@@ -921,8 +921,6 @@ impl Dictionary {
         }
     }
 
-    /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
-    /// read on its own, by the grammar's caller-duty justification first.
     /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when
     /// what follows its opening word, or what the grammar says it means ("For ZSTs"), is one
     /// statement the dictionary reads, with nothing else; never given nearest entries, as a
@@ -954,6 +952,8 @@ impl Dictionary {
         }
     }
 
+    /// "The caller must guarantee that <statement>" in a `// SAFETY:` comment: the statement
+    /// read on its own, by the grammar's caller-duty justification first.
     fn caller_duty_item(&self, text: &str, nearest: bool) -> Option<Item> {
         let duty = self.grammar.data.caller_duty.as_ref()?;
         let end = self.grammar.caller_duty(text)?;
