@@ -908,8 +908,7 @@
         }
 
         function startsWithCondition(masked) {
-            var lower = masked.replace(TRIM_START, "").toLowerCase();
-            return (grammar.conditions || []).some(function (c) { return startsWithWords(lower, c.toLowerCase()); });
+            return longestOpener(masked.replace(TRIM_START, "").toLowerCase(), grammar.conditions) !== null;
         }
 
         // The longest of `words` that `lower` opens with, as whole words, or null.

@@ -110,11 +110,7 @@ impl Grammar {
     /// Whether the sentence opens with a condition ("If ...", "When ...", "For ZSTs, ..."): its
     /// parts hold only under it, so they are never read as statements of their own.
     pub fn starts_with_condition(&self, masked: &str) -> bool {
-        let lower = masked.trim_start().to_lowercase();
-        self.data
-            .conditions
-            .iter()
-            .any(|c| starts_with_words(&lower, &c.to_lowercase()))
+        longest_opening(&masked.trim_start().to_lowercase(), &self.data.conditions).is_some()
     }
 
     /// Where a sentence that opens with a condition splits into the condition and what holds
