@@ -986,9 +986,18 @@
             var lower = lowerSameLen(masked);
             if (lower === null) { return []; }
             var out = [];
+            // reading.rs: a phrase may start before the connector ("once per").
             function excluded(at) {
+                var before = lower.slice(0, at).replace(/ +$/, "");
                 var rest = lower.slice(at).replace(/^[, ]+/, "");
-                return (grammar.not_connectors || []).some(function (n) { return startsWithWords(rest, n.toLowerCase()); });
+                return (grammar.not_connectors || []).some(function (n) {
+                    var words = n.toLowerCase().split(" ");
+                    for (var k = 0; k < words.length; k++) {
+                        if ((k === 0 || endsWithWords(before, words.slice(0, k).join(" "))) &&
+                            startsWithWords(rest, words.slice(k).join(" "))) { return true; }
+                    }
+                    return false;
+                });
             }
             // reading.rs: whether the words before `at` end with one of `words`.
             function afterOneOf(at, words) {

@@ -198,12 +198,19 @@ impl Grammar {
         let Some(lower) = lower_same_len(masked) else {
             return Vec::new();
         };
+        // A phrase of `not_connectors` may start before the connector ("once per"): the
+        // words before `at` end with its head and the words from `at` open with its tail.
         let excluded = |at: usize| {
+            let before = lower[..at].trim_end();
             let rest = lower[at..].trim_start_matches([',', ' ']);
-            self.data
-                .not_connectors
-                .iter()
-                .any(|n| starts_with_words(rest, &n.to_lowercase()))
+            self.data.not_connectors.iter().any(|n| {
+                let n = n.to_lowercase();
+                let words: Vec<&str> = n.split(' ').collect();
+                (0..words.len()).any(|k| {
+                    (k == 0 || ends_with_words(before, &words[..k].join(" ")))
+                        && starts_with_words(rest, &words[k..].join(" "))
+                })
+            })
         };
         // Whether the words before `at` end with one of `words`.
         let after_one_of = |at: usize, words: &[String]| {
@@ -813,7 +820,7 @@ mod tests {
             justification_separator = "by"
             justification_conjunction = "and"
             predicate_separators = [", and", ",", "and"]
-            not_connectors = ["so that", "as long as"]
+            not_connectors = ["so that", "as long as", "once per"]
             duty_words = ["must", "to"]
             denials = ["not", "nothing", "no longer"]
             conclusions = ["it is safe to", "we can"]
@@ -853,6 +860,9 @@ mod tests {
             [[connector]]
             word = "ensure that"
             reason = "before"
+            [[connector]]
+            word = "per"
+            reason = "after"
 
             [relative_clause]
             openings = ["is a", "is an"]
@@ -1055,6 +1065,17 @@ mod tests {
         assert!(g
             .reasoned_splits("as long as we hold it, p is valid")
             .is_empty());
+        // A phrase that starts before its connector: "per" after "once" counts, it gives no
+        // reason; elsewhere "per" still gives one.
+        assert!(g
+            .reasoned_splits("we call init once per lock, namely here")
+            .is_empty());
+        let text = "p is valid per the invariant";
+        let splits = g.reasoned_splits(text);
+        assert_eq!(
+            splits.first().map(|r| parts(text, r)),
+            Some(("p is valid", "the invariant"))
+        );
     }
 
     #[test]
