@@ -907,6 +907,38 @@
             });
         }
 
+        // grammar.rs, requirement_pointer: the sentence a `# Safety` item that only points to
+        // another function reads as, or null.
+        function requirementPointer(text) {
+            var rule = grammar.requirement_pointer;
+            if (!rule) { return null; }
+            var t = text.trim().replace(/\.+$/, "").replace(/\s+$/, "");
+            var rest = null;
+            for (var o = 0; o < rule.openings.length && rest === null; o++) {
+                var op = rule.openings[o];
+                if (t.slice(0, op.length).toLowerCase() === op.toLowerCase() && t.charAt(op.length) === " ") {
+                    rest = t.slice(op.length).replace(/^\s+/, "");
+                }
+            }
+            if (rest === null) { return null; }
+            var codeLen;
+            if (rest.slice(0, 2) === "[`") {
+                var close = rest.indexOf("`]", 2);
+                if (close < 0) { return null; }
+                codeLen = close + 2;
+            } else if (rest.charAt(0) === "`") {
+                var tick = rest.indexOf("`", 1);
+                if (tick < 0) { return null; }
+                codeLen = tick + 1;
+            } else {
+                return null;
+            }
+            var code = rest.slice(0, codeLen);
+            var after = rest.slice(codeLen).trim().toLowerCase();
+            var ok = after === "" || rule.endings.some(function (e) { return after === e.trim().toLowerCase(); });
+            return ok ? rule.reads.split("{}").join(code) : null;
+        }
+
         function startsWithCondition(masked) {
             return longestOpener(masked.replace(TRIM_START, "").toLowerCase(), grammar.conditions) !== null;
         }
@@ -1613,6 +1645,14 @@
                     inner.justifications = [because].concat(inner.justifications || []);
                     return inner;
                 }
+            }
+
+            // expand.rs: a `# Safety` item that only points to another function gives this one
+            // its requirements.
+            if (position === "requirement") {
+                var pointed = requirementPointer(text);
+                var pointedMatch = pointed === null ? null : matchText(unmasked(fold(pointed)));
+                if (pointedMatch) { return item(text, position, [recognised(text, pointedMatch, position)], []); }
             }
 
             // expand.rs: a sentence that is itself a phrasing wins over any split or prefix.

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::expand::Position;
 use crate::files::Files;
 use crate::load::LoadError;
 use crate::Dictionary;
@@ -225,7 +226,14 @@ impl ApiSpecific {
                     .with_hint("say in one line why a general dictionary should not hold it"),
                 );
             }
-            let item = dict.map(|d| d.analyse_item_without_nearest(&text));
+            // A phrasing is needed wherever it stands unread: it is general only when the
+            // dictionary reads it both in a `# Safety` item and in a `// SAFETY:` comment
+            // ("See [`f`]." is read only in the first).
+            let item = dict.and_then(|d| {
+                let item = d.analyse_item_without_nearest(&text);
+                let in_comment = d.analyse_item_at_without_nearest(&text, Position::SafetyComment);
+                (in_comment.is_recognised()).then_some(item)
+            });
             if let Some(item) = item.filter(|i| !i.is_placeholder() && i.is_recognised()) {
                 let ids: Vec<&str> = item.parts().filter_map(|s| s.entry()).collect();
                 diags.push(
@@ -369,6 +377,19 @@ reason = "names one driver callback table"
         assert!(
             p[0].starts_with("3:8: the dictionary recognises this phrasing (as non-null)"),
             "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_phrasing_read_only_in_safety_sections_stays() {
+        // The fixture grammar reads "See `p`." as a requirement only in a `# Safety` item;
+        // a `// SAFETY:` comment that says it still needs the row.
+        assert_eq!(
+            problems(&ROW.replace(
+                "`phydev` must be passed by the corresponding callback in `phy_driver`.",
+                "See `p`.",
+            )),
+            Vec::<String>::new()
         );
     }
 

@@ -715,6 +715,16 @@ impl Dictionary {
             }
         }
 
+        // A `# Safety` item that only points to another function gives this one its
+        // requirements; in a `// SAFETY:` comment the same words only point the reader there.
+        if position == Position::Requirement {
+            if let Some(reads) = self.grammar.requirement_pointer(&text) {
+                if let Some(m) = self.matcher.match_folded(&self.grammar.fold(&reads)) {
+                    return item(vec![self.recognised(&text, m, position)], Vec::new());
+                }
+            }
+        }
+
         // A sentence that is itself a phrasing wins over any split or prefix ("just
         // checked precondition" is a phrasing of `check-above`).
         if let Some(m) = self.matcher.match_folded(&folded) {

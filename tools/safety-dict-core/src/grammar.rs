@@ -111,6 +111,8 @@ pub struct RawGrammar {
     pub call_origin: Option<CallOrigin>,
     #[serde(default)]
     pub caller_duty: Option<CallerDuty>,
+    #[serde(default)]
+    pub requirement_pointer: Option<RequirementPointer>,
 }
 
 /// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
@@ -139,6 +141,17 @@ impl SubjectGroup {
 pub struct CallerDuty {
     pub justification: String,
     pub lead_ins: Vec<String>,
+}
+
+/// A `# Safety` item that only points to another function ("See [`GlobalAlloc::alloc`]."): one
+/// of `openings`, one code span (bare or as a link's text), then nothing or one of `endings`.
+/// It reads as `reads` with `{}` replaced by the code span.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequirementPointer {
+    pub openings: Vec<String>,
+    pub endings: Vec<String>,
+    pub reads: String,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -394,6 +407,8 @@ pub struct GrammarData {
     pub call_origin: Option<CallOrigin>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caller_duty: Option<CallerDuty>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requirement_pointer: Option<RequirementPointer>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -747,6 +762,11 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         )
         .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins))
         .chain(
+            raw.requirement_pointer
+                .iter()
+                .flat_map(|p| p.openings.iter().chain(&p.endings).chain([&p.reads])),
+        )
+        .chain(
             raw.call_origin
                 .iter()
                 .flat_map(|c| c.words.iter().chain([&c.insert, &c.function])),
@@ -922,6 +942,7 @@ impl Grammar {
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             call_origin: raw.call_origin.clone(),
             caller_duty: raw.caller_duty.clone(),
+            requirement_pointer: raw.requirement_pointer.clone(),
         };
         let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
         Ok(Grammar {
@@ -1491,6 +1512,33 @@ impl Grammar {
         opening(&self.duties, text)
     }
 
+    /// In a `# Safety` item: the sentence that a pointer to another function's requirements
+    /// reads as ("See [`GlobalAlloc::alloc`]." as "this function has the same safety
+    /// requirements as [`GlobalAlloc::alloc`]"), when `text` is nothing but an opening, one code
+    /// span and one ending of `requirement_pointer`.
+    pub fn requirement_pointer(&self, text: &str) -> Option<String> {
+        let rule = self.data.requirement_pointer.as_ref()?;
+        let t = text.trim().trim_end_matches('.').trim_end();
+        let rest = rule.openings.iter().find_map(|o| {
+            let head = t.get(..o.len())?;
+            let after = t.get(o.len()..)?;
+            (head.eq_ignore_ascii_case(o) && after.starts_with(' ')).then(|| after.trim_start())
+        })?;
+        let code_len = if let Some(inner) = rest.strip_prefix("[`") {
+            inner.find("`]")? + 4
+        } else {
+            rest.strip_prefix('`')?.find('`')? + 2
+        };
+        let (code, after) = rest.split_at(code_len);
+        let after = after.trim();
+        (after.is_empty()
+            || rule
+                .endings
+                .iter()
+                .any(|e| after.eq_ignore_ascii_case(e.trim())))
+        .then(|| rule.reads.replace("{}", code))
+    }
+
     /// Where a sentence starts after the words that only join it to the sentences before it
     /// ("So the result cannot be zero."), if it opens with them. Not where those words open a
     /// condition ("So long as ...").
@@ -1909,6 +1957,32 @@ mod tests {
     }
 
     /// A grammar with nothing but the required keys and the given `[[rewrite]]` tables.
+    #[test]
+    fn a_requirement_pointer_is_an_opening_one_code_span_and_an_ending() {
+        let raw = with_rewrites(
+            r#"
+            [requirement_pointer]
+            openings = ["see"]
+            endings = ["for safety conditions"]
+            reads = "this has the requirements of {}."
+            "#,
+        );
+        let g = Grammar::compile(&raw).expect("compiles");
+        let reads = |t: &str| g.requirement_pointer(t);
+        let of = |code: &str| Some(format!("this has the requirements of {code}."));
+        assert_eq!(
+            reads("See [`GlobalAlloc::alloc`]."),
+            of("[`GlobalAlloc::alloc`]")
+        );
+        assert_eq!(reads("see `f` for safety conditions"), of("`f`"));
+        assert_eq!(reads("See also [`f`]."), None);
+        assert_eq!(reads("See `f` for more."), None);
+        assert_eq!(reads("See [`f`][link]."), None);
+        assert_eq!(reads("See the docs of `f`."), None);
+        assert_eq!(reads("Seen `f`."), None);
+        assert_eq!(reads("See `f"), None);
+    }
+
     fn with_rewrites(rewrites: &str) -> RawGrammar {
         let text = format!(
             "lead_ins = []\njustification_separator = \"by\"\njustification_conjunction = \"and\"\n{rewrites}"

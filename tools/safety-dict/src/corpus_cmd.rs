@@ -669,6 +669,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is valid per the type invariant.",
         "// SAFETY: Precondition.",
         "// SAFETY: We have exclusive access, since the disk is not added to the VFS yet.",
+        // A `# Safety` item that only points to another function; not in a `// SAFETY:` comment.
+        "See [`GlobalAlloc::alloc`].",
+        "See [`crate::mem::size_of_val_raw`] for safety conditions.",
+        "See `thread::Builder::spawn_unchecked` for safety requirements.",
+        "// SAFETY: See [`GlobalAlloc::alloc`].",
+        "See also [`slice::from_raw_parts`].",
+        "See [`mem::transmute`][transmute] for more.",
+        "See `f` for more.",
+        "# Guarantees\n\nSee [`f`].",
     ] {
         out.push(list.to_string());
     }
