@@ -678,6 +678,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "See [`mem::transmute`][transmute] for more.",
         "See `f` for more.",
         "# Guarantees\n\nSee [`f`].",
+        // The requirement said as the undefined behaviour of breaking it.
+        "Calling this when the content is not yet fully initialized causes immediate undefined behavior.",
+        "Calling this when `buf` is not yet fully initialized causes undefined behavior.",
     ] {
         out.push(list.to_string());
     }
