@@ -681,6 +681,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // The requirement said as the undefined behaviour of breaking it.
         "Calling this when the content is not yet fully initialized causes immediate undefined behavior.",
         "Calling this when `buf` is not yet fully initialized causes undefined behavior.",
+        "The contained value must be of type `T`. Calling this method with the incorrect type is *undefined behavior*.",
     ] {
         out.push(list.to_string());
     }
