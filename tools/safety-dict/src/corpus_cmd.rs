@@ -682,6 +682,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Calling this when the content is not yet fully initialized causes immediate undefined behavior.",
         "Calling this when `buf` is not yet fully initialized causes undefined behavior.",
         "The contained value must be of type `T`. Calling this method with the incorrect type is *undefined behavior*.",
+        // Code that unwraps a pinned reference promises not to move the value out of it.
+        "// SAFETY: We never move out of `this`.",
+        "// SAFETY: We are not moving out of the pinned field.",
+        "// SAFETY: `drivers` will not be moved.",
     ] {
         out.push(list.to_string());
     }
