@@ -686,6 +686,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: We never move out of `this`.",
         "// SAFETY: We are not moving out of the pinned field.",
         "// SAFETY: `drivers` will not be moved.",
+        // An increment of a reference count the code owns, taken or handed to it.
+        "// SAFETY: We own a refcount, so the pointer is still valid.",
+        "// SAFETY: We just incremented the refcount above.",
     ] {
         out.push(list.to_string());
     }
