@@ -232,7 +232,7 @@ impl ApiSpecific {
             let item = dict.and_then(|d| {
                 let item = d.analyse_item_without_nearest(&text);
                 let in_comment = d.analyse_item_at_without_nearest(&text, Position::SafetyComment);
-                (in_comment.is_recognised()).then_some(item)
+                in_comment.is_recognised().then_some(item)
             });
             if let Some(item) = item.filter(|i| !i.is_placeholder() && i.is_recognised()) {
                 let ids: Vec<&str> = item.parts().filter_map(|s| s.entry()).collect();

@@ -1515,7 +1515,7 @@ impl Grammar {
     /// In a `# Safety` item: the sentence that a pointer to another function's requirements
     /// reads as ("See [`GlobalAlloc::alloc`]." as "this function has the same safety
     /// requirements as [`GlobalAlloc::alloc`]"), when `text` is nothing but an opening, one code
-    /// span and one ending of `requirement_pointer`.
+    /// span and nothing or one ending of `requirement_pointer`.
     pub fn requirement_pointer(&self, text: &str) -> Option<String> {
         let rule = self.data.requirement_pointer.as_ref()?;
         let t = text.trim().trim_end_matches('.').trim_end();
@@ -1956,7 +1956,6 @@ mod tests {
         assert_eq!(g.fold("`can't` is code").unmasked(), "`can't` is code");
     }
 
-    /// A grammar with nothing but the required keys and the given `[[rewrite]]` tables.
     #[test]
     fn a_requirement_pointer_is_an_opening_one_code_span_and_an_ending() {
         let raw = with_rewrites(
@@ -1983,6 +1982,7 @@ mod tests {
         assert_eq!(reads("See `f"), None);
     }
 
+    /// A grammar with nothing but the required keys and the given `[[rewrite]]` tables.
     fn with_rewrites(rewrites: &str) -> RawGrammar {
         let text = format!(
             "lead_ins = []\njustification_separator = \"by\"\njustification_conjunction = \"and\"\n{rewrites}"
