@@ -1004,6 +1004,15 @@
         function isConclusion(statement) {
             var lower = lowerSameLen(trim(statement));
             if (lower === null) { return false; }
+            // reading.rs: "the pointer dereference is safe", the operation first, where the
+            // words before it hold no comma and no reason of their own.
+            var unpunctuated = lower.replace(/[.;,]+$/, "").replace(/\s+$/, "");
+            if ((grammar.conclusion_endings || []).some(function (e) {
+                e = e.toLowerCase();
+                var head = unpunctuated.slice(0, Math.max(0, unpunctuated.length - e.length)).replace(/\s+$/, "");
+                return endsWithWords(unpunctuated, e) && head !== "" && head.indexOf(",") < 0 &&
+                    reasonedSplits(head).length === 0;
+            })) { return true; }
             return (grammar.conclusions || []).some(function (c) {
                 c = c.toLowerCase();
                 if (!startsWithWords(lower, c)) { return false; }

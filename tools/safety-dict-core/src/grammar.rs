@@ -64,6 +64,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub conclusion_exceptions: Vec<String>,
     #[serde(default)]
+    pub conclusion_endings: Vec<String>,
+    #[serde(default)]
     pub link_sense: Vec<RawLinkSense>,
     #[serde(default)]
     pub conditions: Vec<String>,
@@ -371,6 +373,9 @@ pub struct GrammarData {
     /// claims a fact instead ("it is safe to assume that ...").
     pub conclusions: Vec<String>,
     pub conclusion_exceptions: Vec<String>,
+    /// The same conclusion said of the operation at the end ("the pointer dereference is safe
+    /// because ..."): words a statement ends with.
+    pub conclusion_endings: Vec<String>,
     pub link_senses: Vec<LinkSense>,
     pub conditions: Vec<String>,
     /// Conditions that open no clause of their own ending at a comma ("whether", "either"):
@@ -726,6 +731,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.agent_participles)
         .chain(&raw.conclusions)
         .chain(&raw.conclusion_exceptions)
+        .chain(&raw.conclusion_endings)
         .chain(raw.link_sense.iter().flat_map(|l| [&l.text, &l.reads]))
         .chain(&raw.conditions)
         .chain(&raw.conditions_without_clause)
@@ -875,6 +881,7 @@ impl Grammar {
             agent_participles: raw.agent_participles.clone(),
             conclusions: raw.conclusions.clone(),
             conclusion_exceptions: raw.conclusion_exceptions.clone(),
+            conclusion_endings: raw.conclusion_endings.clone(),
             link_senses: raw
                 .link_sense
                 .iter()

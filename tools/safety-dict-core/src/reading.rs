@@ -685,13 +685,29 @@ impl Grammar {
             .any(|v| v.eq_ignore_ascii_case(w))
     }
 
-    /// Whether a statement after a connector only concludes that the operation may go ahead
-    /// ("it is safe to dereference it", "we can create a `ListArc`"): it names no requirement.
-    /// Not when it goes on to claim a fact ("it is safe to assume that `p` is aligned").
+    /// Whether the statement of a reasoned sentence only concludes that the operation may go
+    /// ahead ("it is safe to dereference it", "we can create a `ListArc`", or with the
+    /// operation first, "the pointer dereference is safe"): it names no requirement. Not when
+    /// it goes on to claim a fact ("it is safe to assume that `p` is aligned").
     pub fn is_conclusion(&self, statement: &str) -> bool {
         let Some(lower) = lower_same_len(statement.trim()) else {
             return false;
         };
+        // "the pointer dereference is safe": the operation first, the conclusion last. Only
+        // where the words before it name the operation and claim nothing themselves: no comma
+        // and no reason of their own ("all this does is leak elements, which is safe", "`i`
+        // cannot overflow, so the call to `add` is safe" state a fact first).
+        let unpunctuated = lower.trim_end_matches(['.', ';', ',']).trim_end();
+        if self.data.conclusion_endings.iter().any(|e| {
+            let e = e.to_lowercase();
+            if !ends_with_words(unpunctuated, &e) {
+                return false;
+            }
+            let head = unpunctuated[..unpunctuated.len() - e.len()].trim_end();
+            !head.is_empty() && !head.contains(',') && self.reasoned_splits(head).is_empty()
+        }) {
+            return true;
+        }
         self.data.conclusions.iter().any(|c| {
             let c = c.to_lowercase();
             if !starts_with_words(&lower, &c) {
@@ -825,6 +841,7 @@ mod tests {
             denials = ["not", "nothing", "no longer"]
             conclusions = ["it is safe to", "we can"]
             conclusion_exceptions = ["assume", "only"]
+            conclusion_endings = ["is safe"]
             conditions = ["if", "only if", "for zsts,", "whether", "unless"]
             conditions_without_clause = ["whether"]
             conditions_read = ["if", "only if"]
@@ -1053,6 +1070,25 @@ mod tests {
             "it is safe to",
             "p is valid, so it is safe to read it",
             "we cannot read it",
+        ] {
+            assert!(!g.is_conclusion(s), "{s}");
+        }
+        // The operation first: only where the words before the ending name it and claim
+        // nothing of their own.
+        for s in [
+            "the pointer dereference is safe",
+            "Reading from `p` is safe.",
+        ] {
+            assert!(g.is_conclusion(s), "{s}");
+        }
+        for s in [
+            "is safe",
+            "all this does is leak elements, which is safe",
+            "p is aligned because the cast is safe",
+            "the cast is safer",
+            "the cast to \u{fc} is unsafe",
+            // A cut seven bytes from the end would fall inside the two bytes of the "ü".
+            "x\u{fc}abcdef",
         ] {
             assert!(!g.is_conclusion(s), "{s}");
         }

@@ -689,6 +689,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // An increment of a reference count the code owns, taken or handed to it.
         "// SAFETY: We own a refcount, so the pointer is still valid.",
         "// SAFETY: We just incremented the refcount above.",
+        // A conclusion with the operation first states only its reason.
+        "// SAFETY: Reading from `self.as_ptr()` is safe since `self` should be initialized.",
+        "// SAFETY: The pointer dereference is safe since it comes from a mutable reference which is guaranteed to be valid for writes.",
+        "// SAFETY: len > 1 so all this does for now is leak elements, which is safe.",
+        "// SAFETY: `i` is in bounds of `s` so `i` cannot overflow, so the call to `add` is safe.",
     ] {
         out.push(list.to_string());
     }
