@@ -696,6 +696,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `i` is in bounds of `s` so `i` cannot overflow, so the call to `add` is safe.",
         // A slice named with what it is.
         "// SAFETY: all elements of the `drivers` slice are initialized properly.",
+        "// SAFETY: We're not going to move `self` or any of its fields, so its okay to temporarily remove the `Pin` wrapper.",
     ] {
         out.push(list.to_string());
     }
