@@ -697,6 +697,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A slice named with what it is.
         "// SAFETY: all elements of the `drivers` slice are initialized properly.",
         "// SAFETY: We're not going to move `self` or any of its fields, so its okay to temporarily remove the `Pin` wrapper.",
+        "Note that even if the effectively copied size (`count * size_of::<T>()`) is `0`, the pointer must be properly aligned.",
     ] {
         out.push(list.to_string());
     }
