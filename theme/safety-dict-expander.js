@@ -1762,6 +1762,9 @@
                     var facts = because.filter(function (f) { return !(f.found && isJustification(f.found.entry)); });
                     var why = because.filter(function (f) { return !!(f.found && isJustification(f.found.entry)); });
                     if (facts.length > 0) { consider(facts, why); }
+                    // expand.rs: nothing but justifications is the sentence, as a whole-sentence
+                    // justification is.
+                    else if (why.length > 0) { consider(why, []); }
                     consider(claims(folded, reasonText), []);
                 }
                 findCi(statement, sep).forEach(function (pos) {

@@ -853,6 +853,11 @@ impl Dictionary {
                     .partition(|p| p.found.as_ref().is_some_and(|m| self.is_justification(m)));
                 if !facts.is_empty() {
                     consider(facts, reasons);
+                } else if !reasons.is_empty() {
+                    // Nothing but justifications before the conclusion ("it comes from a
+                    // reference, so it is safe to dereference it"): the sentence is those
+                    // justifications, as a whole-sentence justification is.
+                    consider(reasons, Vec::new());
                 }
                 consider(self.claims(&folded, reason_text), Vec::new());
             }
