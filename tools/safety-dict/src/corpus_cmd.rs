@@ -693,6 +693,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Reading from `self.as_ptr()` is safe since `self` should be initialized.",
         "// SAFETY: The pointer dereference is safe since it comes from a mutable reference which is guaranteed to be valid for writes.",
         "// SAFETY: it comes from a reference, so it is safe to dereference it.",
+        "// SAFETY: Calling malloc() is safe because preconditions on this function match the trait method preconditions.",
         "// SAFETY: len > 1 so all this does for now is leak elements, which is safe.",
         "// SAFETY: `i` is in bounds of `s` so `i` cannot overflow, so the call to `add` is safe.",
         // A slice named with what it is.
