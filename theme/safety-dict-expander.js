@@ -465,6 +465,9 @@
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
         }) : [];
+        var pointerOpenings = grammar.requirement_pointer ? grammar.requirement_pointer.openings.map(function (o) {
+            return new RegExp("^(?:" + wordsAlternation([o]) + ")" + S + "+", "iu");
+        }) : [];
         var prefixes = grammar.justification_prefixes.map(function (p) {
             return { re: new RegExp("^(?:" + wordsAlternation([p.prefix]) + ")" + S + "+", "iu"), rule: p };
         });
@@ -913,12 +916,11 @@
             var rule = grammar.requirement_pointer;
             if (!rule) { return null; }
             var t = text.trim().replace(/\.+$/, "").replace(/\s+$/, "");
+            // grammar.rs, opening: the first opening the text starts with, and the space after it.
             var rest = null;
-            for (var o = 0; o < rule.openings.length && rest === null; o++) {
-                var op = rule.openings[o];
-                if (t.slice(0, op.length).toLowerCase() === op.toLowerCase() && t.charAt(op.length) === " ") {
-                    rest = t.slice(op.length).replace(/^\s+/, "");
-                }
+            for (var o = 0; o < pointerOpenings.length && rest === null; o++) {
+                var om = pointerOpenings[o].exec(t);
+                if (om) { rest = t.slice(om[0].length); }
             }
             if (rest === null) { return null; }
             var codeLen;

@@ -229,12 +229,16 @@ impl ApiSpecific {
             // A phrasing is needed wherever it stands unread: it is general only when the
             // dictionary reads it both in a `# Safety` item and in a `// SAFETY:` comment
             // ("See [`f`]." is read only in the first).
-            let item = dict.and_then(|d| {
+            // The comment's reading is only made where the first one is general.
+            let general = dict.and_then(|d| {
                 let item = d.analyse_item_without_nearest(&text);
-                let in_comment = d.analyse_item_at_without_nearest(&text, Position::SafetyComment);
-                in_comment.is_recognised().then_some(item)
+                let read = !item.is_placeholder()
+                    && item.is_recognised()
+                    && d.analyse_item_at_without_nearest(&text, Position::SafetyComment)
+                        .is_recognised();
+                read.then_some(item)
             });
-            if let Some(item) = item.filter(|i| !i.is_placeholder() && i.is_recognised()) {
+            if let Some(item) = general {
                 let ids: Vec<&str> = item.parts().filter_map(|s| s.entry()).collect();
                 diags.push(
                     diag(
@@ -384,6 +388,13 @@ reason = "names one driver callback table"
     fn a_phrasing_read_only_in_safety_sections_stays() {
         // The fixture grammar reads "See `p`." as a requirement only in a `# Safety` item;
         // a `// SAFETY:` comment that says it still needs the row.
+        let dict = valid_dictionary();
+        assert!(dict
+            .analyse_item_without_nearest("See `p`.")
+            .is_recognised());
+        assert!(!dict
+            .analyse_item_at_without_nearest("See `p`.", Position::SafetyComment)
+            .is_recognised());
         assert_eq!(
             problems(&ROW.replace(
                 "`phydev` must be passed by the corresponding callback in `phy_driver`.",

@@ -595,6 +595,8 @@ pub struct Grammar {
     prefixes: Vec<Words>,
     /// The caller duties' lead-ins, as compared.
     duties: Vec<Words>,
+    /// The openings of `requirement_pointer`, as compared.
+    pointer_openings: Vec<Words>,
     lead_in_first: FirstChars,
     /// Each subject group's words, folded as the matcher compares them.
     subject_chars: Vec<Vec<Vec<char>>>,
@@ -973,6 +975,12 @@ impl Grammar {
                 .iter()
                 .flat_map(|d| &d.lead_ins)
                 .map(|l| Words::new(l))
+                .collect(),
+            pointer_openings: raw
+                .requirement_pointer
+                .iter()
+                .flat_map(|p| &p.openings)
+                .map(|o| Words::new(o))
                 .collect(),
             subject_chars: raw
                 .subjects
@@ -1526,11 +1534,7 @@ impl Grammar {
     pub fn requirement_pointer(&self, text: &str) -> Option<String> {
         let rule = self.data.requirement_pointer.as_ref()?;
         let t = text.trim().trim_end_matches('.').trim_end();
-        let rest = rule.openings.iter().find_map(|o| {
-            let head = t.get(..o.len())?;
-            let after = t.get(o.len()..)?;
-            (head.eq_ignore_ascii_case(o) && after.starts_with(' ')).then(|| after.trim_start())
-        })?;
+        let rest = &t[opening(&self.pointer_openings, t)?..];
         let code_len = if let Some(inner) = rest.strip_prefix("[`") {
             inner.find("`]")? + 4
         } else {
