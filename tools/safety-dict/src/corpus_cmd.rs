@@ -700,6 +700,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: all elements of the `drivers` slice are initialized properly.",
         "// SAFETY: We're not going to move `self` or any of its fields, so its okay to temporarily remove the `Pin` wrapper.",
         "Note that even if the effectively copied size (`count * size_of::<T>()`) is `0`, the pointer must be properly aligned.",
+        // "that" after "which means" opens the statement; "is safe to do" only lets it go ahead.
+        "// SAFETY: We checked that `len` is more than zero, which means that reading `v_base` is safe to do.",
+        "// SAFETY: `n` is non-zero, which means that `n - 1` does not overflow.",
+        // "by" after "allocated" names the allocator, not a reason.
+        "// SAFETY: `ptr` was allocated by `self`",
+        "`ptr` must have been allocated by `alloc`.",
+        "The queue lock must be held by the current thread.",
+        "// SAFETY: A mutable reference cannot be null.",
+        "// SAFETY: All elements of the array were populated.",
     ] {
         out.push(list.to_string());
     }
