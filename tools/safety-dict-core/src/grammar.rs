@@ -612,6 +612,10 @@ pub struct Grammar {
     call_function: Option<Regex>,
     /// `call_origin.words`, each lowercased, whole and split into its words.
     call_words: Vec<(String, Vec<String>)>,
+    /// `not_connectors`, lowercased, each cut at every word boundary before its last word into
+    /// the words that may stand before a connector position and those that start at it
+    /// ("once per": "" + "once per", "once" + "per").
+    pub(crate) not_connector_cuts: Vec<(String, String)>,
 }
 
 fn folded_chars(words: &str) -> Vec<char> {
@@ -1004,6 +1008,16 @@ impl Grammar {
                 .map(|w| {
                     let words: Vec<String> = w.split_whitespace().map(str::to_lowercase).collect();
                     (words.join(" "), words)
+                })
+                .collect(),
+            not_connector_cuts: raw
+                .not_connectors
+                .iter()
+                .flat_map(|n| {
+                    let words: Vec<String> = n.split_whitespace().map(str::to_lowercase).collect();
+                    (0..words.len())
+                        .map(|k| (words[..k].join(" "), words[k..].join(" ")))
+                        .collect::<Vec<_>>()
                 })
                 .collect(),
         })

@@ -203,13 +203,8 @@ impl Grammar {
         let excluded = |at: usize| {
             let before = lower[..at].trim_end();
             let rest = lower[at..].trim_start_matches([',', ' ']);
-            self.data.not_connectors.iter().any(|n| {
-                let n = n.to_lowercase();
-                let words: Vec<&str> = n.split(' ').collect();
-                (0..words.len()).any(|k| {
-                    (k == 0 || ends_with_words(before, &words[..k].join(" ")))
-                        && starts_with_words(rest, &words[k..].join(" "))
-                })
+            self.not_connector_cuts.iter().any(|(head, tail)| {
+                (head.is_empty() || ends_with_words(before, head)) && starts_with_words(rest, tail)
             })
         };
         // Whether the words before `at` end with one of `words`.
