@@ -459,8 +459,9 @@
         }
         var contract = replacements(grammar.contractions);
         var rewrite = replacements(grammar.rewrites);
+        // grammar.rs, sentence_lead_in: not before "that" ("So that ...", "Now that ...").
         var sentenceLeadIns = grammar.sentence_lead_ins.map(function (l) {
-            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
+            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+(?!that(?![\\p{L}\\p{N}]))", "iu");
         });
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");

@@ -452,6 +452,20 @@ fn so_opens_a_sentence_but_joins_a_reason_inside_one() {
 }
 
 #[test]
+fn a_joining_word_before_that_opens_a_clause_not_a_sentence() {
+    // "Now" at the start joins like "So"...
+    let read = dict().analyse_item("Now `rest` is definitely aligned.");
+    assert_eq!(read.statements[0].entry(), Some("aligned"));
+    // ...but "Now that" gives the reason the rest of the sentence draws on.
+    let read = dict().analyse_item("Now that `p` is non-null, we can read it.");
+    assert_eq!(read.statements[0].entry(), Some("non-null"));
+    // "So that" states a purpose: nothing is read, and nothing is dropped from the words.
+    let read = dict().analyse_item("So that `p` is non-null.");
+    assert_eq!(read.statements[0].entry(), None);
+    assert_eq!(read.statements[0].text(), "So that `p` is non-null.");
+}
+
+#[test]
 fn a_reason_names_its_guarantor_even_when_its_fact_is_unknown() {
     let read = dict()
         .analyse_item("SAFETY: `p` is aligned since the caller guarantees that `q` is frobbed.");

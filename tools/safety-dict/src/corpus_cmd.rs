@@ -714,6 +714,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: In either case, there's no race.",
         "// SAFETY: The buffer is known to be valid UTF-8.",
         "// SAFETY: our invariant guarantees these elements are initialized.",
+        // "Now" joins a sentence to those before, but not before "that".
+        "// SAFETY: now `rest` is definitely aligned, so `from_raw_parts` below is okay",
+        "// SAFETY: Now that `p` is non-null, we can read it.",
+        "// SAFETY: So that `p` is non-null.",
+        "It is *immediate* UB to call this when the value is not initialized.",
     ] {
         out.push(list.to_string());
     }
