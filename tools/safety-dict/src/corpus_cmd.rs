@@ -719,6 +719,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: Now that `p` is non-null, we can read it.",
         "// SAFETY: So that `p` is non-null.",
         "It is *immediate* UB to call this when the value is not initialized.",
+        // `unreachable_unchecked`'s requirement, not the justification "This code is unreachable."
+        "// SAFETY: The caller guarantees that `n` is non-zero, so this is unreachable.",
+        "Reaching this function is *Undefined Behavior*.",
     ] {
         out.push(list.to_string());
     }
