@@ -1525,13 +1525,17 @@
             var out = [];
             var i = 0;
             while (i < parts.length) {
-                // The longest run of parts from here that reads as one phrasing is one reason.
+                // The longest run of parts from here that reads as one phrasing is one reason;
+                // so is a run of subjects sharing one predicate, one reason each.
                 var joined = null;
                 for (var j = parts.length - 1; j > i; j--) {
-                    var run = read(piece(folded, masked.slice(parts[i][0], parts[j][1])));
-                    if (counts(run)) { joined = run; break; }
+                    var runText = masked.slice(parts[i][0], parts[j][1]);
+                    var run = read(piece(folded, runText));
+                    if (counts(run)) { joined = [run]; break; }
+                    var shared = subjectsSharing(folded, runText);
+                    if (shared !== null && shared.every(counts)) { joined = shared; break; }
                 }
-                if (joined !== null) { out.push(joined); i = j + 1; continue; }
+                if (joined !== null) { out = out.concat(joined); i = j + 1; continue; }
                 var p = masked.slice(parts[i][0], parts[i][1]);
                 i += 1;
                 var r = read(piece(folded, p));

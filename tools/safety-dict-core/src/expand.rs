@@ -1133,13 +1133,21 @@ impl Dictionary {
         let mut i = 0;
         while i < parts.len() {
             // The longest run of parts from here that reads as one phrasing is one reason:
-            // "`T` and `U` have the same layout and `q` is non-null" has two.
+            // "`T` and `U` have the same layout and `q` is non-null" has two. So is a run of
+            // subjects that share one predicate, one reason for each: "because `a` and `b` are
+            // non-null".
             let joined = (i + 1..parts.len()).rev().find_map(|j| {
-                let r = self.read(piece(folded, &masked[parts[i].start..parts[j].end]));
-                counts(&r).then_some((j, r))
+                let run = &masked[parts[i].start..parts[j].end];
+                let r = self.read(piece(folded, run));
+                if counts(&r) {
+                    return Some((j, vec![r]));
+                }
+                self.subjects_sharing(folded, run)
+                    .filter(|rs| rs.iter().all(counts))
+                    .map(|rs| (j, rs))
             });
-            if let Some((j, r)) = joined {
-                out.push(r);
+            if let Some((j, rs)) = joined {
+                out.extend(rs);
                 i = j + 1;
                 continue;
             }

@@ -606,3 +606,11 @@ fn the_type_invariants_of_self_need_a_self() {
     assert!(!dict().names_self_out_of_scope(&item.justifications[0], &[]));
     assert!(!dict().names_self_out_of_scope(&item.statements[0], &[]));
 }
+
+#[test]
+fn two_subjects_of_one_reason_give_a_reason_each() {
+    let read = dict().analyse_item("SAFETY: `c` is aligned because `a` and `b` are non-null.");
+    assert_eq!(read.statements[0].entry(), Some("aligned"));
+    let reasons: Vec<Option<&str>> = read.justifications.iter().map(|s| s.entry()).collect();
+    assert_eq!(reasons, vec![Some("non-null"), Some("non-null")]);
+}

@@ -722,6 +722,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // `unreachable_unchecked`'s requirement, not the justification "This code is unreachable."
         "// SAFETY: The caller guarantees that `n` is non-zero, so this is unreachable.",
         "Reaching this function is *Undefined Behavior*.",
+        // Where a string is cut; "lie on" of each of several subjects.
+        "`begin` and `end` must lie on UTF-8 sequence boundaries.",
+        "Indexes must lie on UTF-8 sequence boundaries.",
+        "// SAFETY: `self.start` and `self.end` always lie on unicode boundaries.",
+        // A reason with two subjects sharing one predicate is a reason for each.
+        "// SAFETY: just checked that `start` and `end` are on a char boundary, and we are passing in a safe reference, so the return value will also be one.",
+        "// SAFETY: `c` is aligned because `a` and `b` are non-null.",
+        "// SAFETY: `UnsafeCell<T>` has the same memory layout as `T` due to #[repr(transparent)].",
+        "// SAFETY: `i < self.source.len()` per previous line.",
     ] {
         out.push(list.to_string());
     }
