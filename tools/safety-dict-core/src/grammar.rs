@@ -430,6 +430,11 @@ impl Words {
         )
     }
 
+    /// Each of `rules`, compiled.
+    fn all<'a>(rules: impl IntoIterator<Item = &'a String>) -> Vec<Words> {
+        rules.into_iter().map(|r| Words::new(r)).collect()
+    }
+
     /// Where these words end when they start at byte `start` of `text`.
     fn match_at(&self, text: &str, start: usize) -> Option<usize> {
         let mut pos = start;
@@ -957,35 +962,17 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
             requirement_pointer: raw.requirement_pointer.clone(),
         };
-        let lead_ins: Vec<Words> = raw.lead_ins.iter().map(|l| Words::new(l)).collect();
+        let lead_ins = Words::all(&raw.lead_ins);
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
             lead_ins,
-            sentence_lead_ins: raw
-                .sentence_lead_ins
-                .iter()
-                .map(|l| Words::new(l))
-                .collect(),
+            sentence_lead_ins: Words::all(&raw.sentence_lead_ins),
             contractions,
             rewrites: Replacements::new(&rewrites),
-            prefixes: raw
-                .justification_prefix
-                .iter()
-                .map(|p| Words::new(&p.prefix))
-                .collect(),
-            duties: raw
-                .caller_duty
-                .iter()
-                .flat_map(|d| &d.lead_ins)
-                .map(|l| Words::new(l))
-                .collect(),
-            pointer_openings: raw
-                .requirement_pointer
-                .iter()
-                .flat_map(|p| &p.openings)
-                .map(|o| Words::new(o))
-                .collect(),
+            prefixes: Words::all(raw.justification_prefix.iter().map(|p| &p.prefix)),
+            duties: Words::all(raw.caller_duty.iter().flat_map(|d| &d.lead_ins)),
+            pointer_openings: Words::all(raw.requirement_pointer.iter().flat_map(|p| &p.openings)),
             subject_chars: raw
                 .subjects
                 .iter()
