@@ -186,6 +186,17 @@ fn tag_of(line: &str) -> Option<(Tag, usize)> {
         .map(|tag| (tag, lead + tag.marker().len()))
 }
 
+/// Tags of comments the lint does not read that still end a group: the kernel justifies a
+/// function's `# Guarantees` in a `// GUARANTEE:` (or `// GUARANTEES:`) comment, often right
+/// under the `// SAFETY:` comment of the same call, and those lines are no part of it.
+const OTHER_TAGS: &[&str] = &["GUARANTEE:", "GUARANTEES:"];
+
+/// Whether a comment line opens a comment of its own, which ends the group above it.
+fn opens_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    tag_of(line).is_some() || OTHER_TAGS.iter().any(|tag| t.starts_with(tag))
+}
+
 /// Words that mark a comment as not written yet.
 const PLACEHOLDERS: &[&str] = &["todo", "fixme", "xxx", "tbd"];
 
@@ -211,7 +222,8 @@ impl TaggedComment {
 }
 
 /// Finds the first comment group starting with `tag` in a run of trivia tokens. The group goes on
-/// over the following line comments until a blank line, a comment with another tag, or code.
+/// over the following line comments until a blank line, a comment with a tag (ours or
+/// [`OTHER_TAGS`]), or code.
 pub fn find_tagged(trivia: &[SyntaxToken], tag: Tag) -> Option<TaggedComment> {
     let mut i = 0;
     while i < trivia.len() {
@@ -251,7 +263,7 @@ fn collect_group(
             WHITESPACE if t.text().matches('\n').count() <= 1 => {}
             COMMENT if !is_doc_comment(t.text()) => {
                 let more = comment_lines(t);
-                if more.first().is_some_and(|l| tag_of(&l.text).is_some()) {
+                if more.first().is_some_and(|l| opens_comment(&l.text)) {
                     break;
                 }
                 span.end = usize::from(t.text_range().end());
@@ -356,7 +368,7 @@ pub fn all_tagged_in(tokens: impl IntoIterator<Item = SyntaxToken>) -> Vec<Tagge
         let Some((tag, _)) = comment_lines(&t).first().and_then(|l| tag_of(&l.text)) else {
             continue;
         };
-        // The group ends at a blank line or another tagged comment, so the run stops there too
+        // The group ends at a blank line or a comment with a tag, so the run stops there too
         // (a run to the next code would make a file of tagged comments quadratic).
         let mut run = vec![t.clone()];
         let mut next = t.next_token();
@@ -365,7 +377,7 @@ pub fn all_tagged_in(tokens: impl IntoIterator<Item = SyntaxToken>) -> Vec<Tagge
                 WHITESPACE => n.text().matches('\n').count() > 1,
                 COMMENT => comment_lines(&n)
                     .first()
-                    .is_some_and(|l| tag_of(&l.text).is_some()),
+                    .is_some_and(|l| opens_comment(&l.text)),
                 _ => true,
             };
             if ends {
@@ -436,6 +448,12 @@ mod tests {
         let s =
             "fn f() {\n    // SAFETY: a\n    // b.\n    // INVARIANT: c.\n    unsafe { g() };\n}";
         assert_eq!(safety_text(s).as_deref(), Some("a b."));
+    }
+
+    #[test]
+    fn guarantee_comment_ends_the_group() {
+        let s = "fn f() {\n    // SAFETY:\n    // - `p` is valid.\n    //\n    // GUARANTEE:\n    // - `g` returns a valid pointer.\n    unsafe { g() };\n}";
+        assert_eq!(safety_text(s).as_deref(), Some(" - `p` is valid. "));
     }
 
     #[test]
