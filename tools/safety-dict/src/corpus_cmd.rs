@@ -731,6 +731,17 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `c` is aligned because `a` and `b` are non-null.",
         "// SAFETY: `UnsafeCell<T>` has the same memory layout as `T` due to #[repr(transparent)].",
         "// SAFETY: `i < self.source.len()` per previous line.",
+        // A callback only the C side calls; an allocator named by its trait.
+        "`phydev` must be passed by the corresponding callback in `phy_driver`.",
+        "This function may only be called by blk-mq C infrastructure.",
+        "// SAFETY: `src` has previously been allocated with this `Allocator`; `dst` has just been newly allocated.",
+        "// SAFETY: By the type invariant, there is necessarily a reference to the object, so it is safe to increment the refcount.",
+        // A reminder that the call alone is undefined behavior is no part of the requirement; a
+        // closing that only says so leaves nothing to read.
+        "Calling this method with an out-of-bounds index is *[undefined behavior]* even if the resulting reference is not used.",
+        "`i` must be less than `len`, even if the resulting reference is not used.",
+        "- `ptr` must be non-null.\n- Otherwise the behavior is undefined.",
+        "`ptr` must be aligned. Not upholding these requirements is *[undefined behavior]* even if the resulting pointers are not used.",
     ] {
         out.push(list.to_string());
     }
