@@ -741,6 +741,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Calling this method with an out-of-bounds index is *[undefined behavior]* even if the resulting reference is not used.",
         "`i` must be less than `len`, even if the resulting reference is not used.",
         "- `ptr` must be non-null.\n- Otherwise the behavior is undefined.",
+        "// SAFETY: This callback is called only in contexts where we hold `phy_device->lock`, so the accessors on `Device` are okay to call.",
+        "// SAFETY: The struct invariant ensures that we may access this field without additional synchronization.",
         "`ptr` must be aligned. Not upholding these requirements is *[undefined behavior]* even if the resulting pointers are not used.",
     ] {
         out.push(list.to_string());
