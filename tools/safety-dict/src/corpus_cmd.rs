@@ -743,6 +743,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "- `ptr` must be non-null.\n- Otherwise the behavior is undefined.",
         "// SAFETY: This callback is called only in contexts where we hold `phy_device->lock`, so the accessors on `Device` are okay to call.",
         "// SAFETY: The struct invariant ensures that we may access this field without additional synchronization.",
+        "// SAFETY: `leaf` was just initialized",
+        "// SAFETY: we just initialized `b`.",
         "`ptr` must be aligned. Not upholding these requirements is *[undefined behavior]* even if the resulting pointers are not used.",
     ] {
         out.push(list.to_string());
