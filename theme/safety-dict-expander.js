@@ -459,9 +459,8 @@
         }
         var contract = replacements(grammar.contractions);
         var rewrite = replacements(grammar.rewrites);
-        // grammar.rs, sentence_lead_in: not before "that" ("So that ...", "Now that ...").
         var sentenceLeadIns = grammar.sentence_lead_ins.map(function (l) {
-            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+(?!that(?![\\p{L}\\p{N}]))", "iu");
+            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
         });
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
@@ -1212,6 +1211,23 @@
             return out;
         }
 
+        // reading.rs, clause_opening: the length of the word of `clause_openings` that the
+        // (lowercased) text opens with as a whole word, or null.
+        function clauseOpeningLower(lower) {
+            var found = null;
+            (grammar.clause_openings || []).some(function (w) {
+                w = w.toLowerCase();
+                if (startsWithWords(lower, w)) { found = w.length; return true; }
+                return false;
+            });
+            return found;
+        }
+
+        function clauseOpening(text) {
+            var lower = lowerSameLen(text);
+            return lower === null ? null : clauseOpeningLower(lower);
+        }
+
         // reading.rs, own_clause: "..., and that the caller owns the lock" is a clause of its
         // own, read without "that"; not when a verb follows ("and that is why") or a noun and
         // its verb ("and that region is initialized").
@@ -1219,13 +1235,9 @@
             part = part.replace(/^\s+/, "");
             var lower = lowerSameLen(part);
             if (lower === null) { return null; }
-            var at = -1;
-            (grammar.clause_openings || []).some(function (w) {
-                w = w.toLowerCase();
-                if (startsWithWords(lower, w) && lower.length > w.length) { at = w.length + 1; return true; }
-                return false;
-            });
-            if (at < 0) { return null; }
+            var opening = clauseOpeningLower(lower);
+            if (opening === null || lower.length <= opening) { return null; }
+            var at = opening + 1;
             // Words without the punctuation that may end them ("that is, ...").
             var words = lower.slice(at).split(" ").map(function (w) { return w.replace(/[,;:]+$/u, ""); });
             var first = words[0], second = words.length > 1 ? words[1] : null;
@@ -1635,10 +1647,12 @@
 
             // expand.rs: "So <sentence>" is the sentence without the word that joins it to the
             // ones before.
-            // grammar.rs: not where those words open a condition ("So long as ...").
+            // grammar.rs: not where those words open a condition ("So long as ..."), nor before a
+            // word of `clause_openings` ("So that ...", "Now that ...").
             for (var sl = 0; sl < sentenceLeadIns.length && !startsWithCondition(text); sl++) {
                 var slm = sentenceLeadIns[sl].exec(text);
                 if (!slm) { continue; }
+                if (clauseOpening(text.slice(slm[0].length)) !== null) { break; }
                 var rest = analyseSentence(text.slice(slm[0].length), position);
                 if (rest !== null) {
                     rest.text = text;

@@ -1553,19 +1553,14 @@ impl Grammar {
 
     /// Where a sentence starts after the words that only join it to the sentences before it
     /// ("So the result cannot be zero."), if it opens with them. Not where those words open a
-    /// condition ("So long as ..."), nor before "that", where they open a clause of purpose or
-    /// reason ("So that ...", "Now that we removed the node, ...").
+    /// condition ("So long as ..."), nor before a word of `clause_openings`, where they open a
+    /// clause of purpose or reason ("So that ...", "Now that we removed the node, ...").
     pub fn sentence_lead_in(&self, text: &str) -> Option<usize> {
         if self.starts_with_condition(text) {
             return None;
         }
-        opening(&self.sentence_lead_ins, text).filter(|&end| {
-            let rest = &text[end..];
-            !rest
-                .get(..4)
-                .is_some_and(|w| w.eq_ignore_ascii_case("that"))
-                || rest[4..].chars().next().is_some_and(char::is_alphanumeric)
-        })
+        opening(&self.sentence_lead_ins, text)
+            .filter(|&end| self.clause_opening(&text[end..]).is_none())
     }
 }
 

@@ -641,6 +641,19 @@ impl Grammar {
         ])
     }
 
+    /// The length of the word of `clause_openings` that `text` opens with (as a whole word, in
+    /// any case), if it does.
+    pub(crate) fn clause_opening(&self, text: &str) -> Option<usize> {
+        self.clause_opening_lower(&lower_same_len(text)?)
+    }
+
+    fn clause_opening_lower(&self, lower: &str) -> Option<usize> {
+        self.data.clause_openings.iter().find_map(|w| {
+            let w = w.to_lowercase();
+            starts_with_words(lower, &w).then_some(w.len())
+        })
+    }
+
     /// The clause a later part of a list holds when it opens with a word of `clause_openings`
     /// ("ensure that `p` is valid and that the caller owns the lock": "the caller owns the
     /// lock"); such a clause has a subject of its own. `None` for any other part, and when
@@ -649,10 +662,10 @@ impl Grammar {
     pub fn own_clause<'a>(&self, part: &'a str) -> Option<&'a str> {
         let part = part.trim_start();
         let lower = lower_same_len(part)?;
-        let at = self.data.clause_openings.iter().find_map(|w| {
-            let w = w.to_lowercase();
-            (starts_with_words(&lower, &w) && lower.len() > w.len()).then_some(w.len() + 1)
-        })?;
+        let at = self
+            .clause_opening_lower(&lower)
+            .filter(|&n| lower.len() > n)?
+            + 1;
         // Words without the punctuation that may end them ("that is, ...").
         let mut words = lower[at..]
             .split(' ')

@@ -389,11 +389,8 @@ fn fold(s: &str) -> String {
 /// Whether `start` begins on `line`, whole or running on into the comment text of `next`
 /// ("... initialized. It is" / "/// *immediate* UB to call this ...").
 fn starts_on(line: &str, next: Option<&String>, start: &str) -> bool {
-    if line.contains(start) {
-        return true;
-    }
     let Some(next) = next else {
-        return false;
+        return line.contains(start);
     };
     let text = next.trim_start();
     let text = ["///", "//!", "//"]

@@ -717,6 +717,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "Now" joins a sentence to those before, but not before "that".
         "// SAFETY: now `rest` is definitely aligned, so `from_raw_parts` below is okay",
         "// SAFETY: Now that `p` is non-null, we can read it.",
+        "So that `p` is non-null.",
+        "// SAFETY: NOW THAT `p` is non-null, we can read it.",
         "// SAFETY: So that `p` is non-null.",
         "It is *immediate* UB to call this when the value is not initialized.",
         // `unreachable_unchecked`'s requirement, not the justification "This code is unreachable."
