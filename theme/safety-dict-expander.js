@@ -1085,10 +1085,15 @@
                         if (pos > start) { push([pos + 2, masked.length], [start, pos]); }
                     });
                     // reading.rs: without a comma, the reason may end where a code span opens
-                    // the statement, if it is read as a known reason.
+                    // the statement (at any word after the standard's "by"), if it is read as
+                    // a known reason.
+                    var anyWord = word === grammar.justification_separator.toLowerCase();
                     if (commas.length === 0) {
-                        indicesOf(lower, " ").forEach(function (pos) {
-                            if (pos > start && maskIndex(lower.charAt(pos + 1)) !== null) {
+                        var spaces = indicesOf(lower, " ");
+                        // The longer reason first: of two splits that read as well, it is meant.
+                        if (anyWord) { spaces.reverse(); }
+                        spaces.forEach(function (pos) {
+                            if (pos > start && (anyWord || maskIndex(lower.charAt(pos + 1)) !== null)) {
                                 push([pos + 1, masked.length], [start, pos], true);
                             }
                         });

@@ -293,18 +293,23 @@ impl Grammar {
                     let start = word.len() + 1;
                     // The reason ends at a comma, or, in a sentence without one, where a code
                     // span opens the statement: "By type invariant `inner` is valid"; that
-                    // split needs a known reason.
+                    // split needs a known reason. After the standard's own "by", which only
+                    // ever opens a justification, it may end at any word: "By the safety
+                    // requirements ptr is valid", "by the function requirements the pointer
+                    // is valid".
                     let needs_known_reason = !lower.contains(", ");
-                    let ends: Vec<(usize, usize)> = if needs_known_reason {
+                    let any_word = word == self.data.justification_separator.to_lowercase();
+                    let mut ends: Vec<(usize, usize)> = if needs_known_reason {
                         lower
                             .match_indices(' ')
                             .map(|(pos, _)| pos)
                             .filter(|pos| {
-                                lower[pos + 1..]
-                                    .chars()
-                                    .next()
-                                    .and_then(mask_index)
-                                    .is_some()
+                                any_word
+                                    || lower[pos + 1..]
+                                        .chars()
+                                        .next()
+                                        .and_then(mask_index)
+                                        .is_some()
                             })
                             .map(|pos| (pos, pos + 1))
                             .collect()
@@ -314,6 +319,11 @@ impl Grammar {
                             .map(|(pos, _)| (pos, pos + 2))
                             .collect()
                     };
+                    // Of two such splits that read as well, the longer reason is the one meant:
+                    // "By the type invariant of `ArrayLayout` we have ..." names the type.
+                    if any_word && needs_known_reason {
+                        ends.reverse();
+                    }
                     for (pos, after) in ends {
                         if pos <= start {
                             continue;
