@@ -398,6 +398,20 @@ fn a_statement_after_its_reason_may_share_the_reasons_subject() {
     let item =
         dict().analyse_item("SAFETY: by the type invariant pointers are aligned and `a <= b`");
     assert!(item.statements.iter().all(|s| s.entry().is_none()));
+    // After the standard's "by" the reason may end at any word ...
+    let item = dict().analyse_item("SAFETY: By the safety requirements ptr is valid");
+    assert_eq!(entries(&item.statements), vec![Some("valid-pointer")]);
+    assert_eq!(
+        entries(&item.justifications),
+        vec![Some("function-requirements")]
+    );
+    // ... and of two known reasons the longer one is meant, though nothing after it reads.
+    let item = dict().analyse_item("SAFETY: By the type invariant of `L` we have a bound.");
+    assert_eq!(entries(&item.statements), vec![None]);
+    assert_eq!(entries(&item.justifications), vec![Some("type-invariant")]);
+    // After any other opening, only where code opens the statement.
+    let item = dict().analyse_item("SAFETY: Since `p` is non-null ptr is valid");
+    assert!(item.statements.iter().all(|s| s.entry().is_none()));
 }
 
 #[test]
