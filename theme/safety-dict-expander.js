@@ -498,6 +498,7 @@
         var LINK_SENSES = grammar.link_senses.map(function (l) { return { re: new RegExp(l.pattern, "gu"), reads: l.reads }; });
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
+        var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
             s = stripFinalPunctuation(s);
@@ -694,6 +695,9 @@
             }
             if (s.indexOf("*") >= 0) { s = s.replace(EMPHASIS, "$1$2"); }
             s = contract(s);
+            // grammar.rs, with_owner_after: "the `Arc` type invariant" reads as "the type
+            // invariant of `Arc`", before the code nouns.
+            if (CODE_OWNED && f.codes.length) { s = s.replace(CODE_OWNED, "$1the $3 of $2$4"); }
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             f.masked = s;

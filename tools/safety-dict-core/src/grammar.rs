@@ -46,6 +46,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub code_nouns_before: Vec<String>,
     #[serde(default)]
+    pub code_owned_nouns: Vec<String>,
+    #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
     pub predicate_separators: Vec<String>,
@@ -361,6 +363,9 @@ pub struct GrammarData {
     /// `code_nouns` and `code_nouns_before` as one regex (Rust's syntax, which the web
     /// expander's engine also reads): "the `x` argument" and "the pointer `x`" read as "`x`".
     pub code_noun_pattern: Option<String>,
+    /// `code_owned_nouns` as one regex: "the `Arc` type invariant" reads as "the type
+    /// invariant of `Arc`" (group 2 the code span's mask, group 3 the noun).
+    pub code_owned_pattern: Option<String>,
     pub type_vars: Vec<String>,
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
@@ -611,6 +616,8 @@ pub struct Grammar {
     not_subjects: std::sync::Arc<[Vec<char>]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
+    /// `GrammarData::code_owned_pattern`, compiled on first use.
+    code_owned: OnceLock<Option<Regex>>,
     /// `GrammarData::link_senses`' patterns, compiled on first use.
     link_senses: OnceLock<Vec<(Regex, String)>>,
     /// `call_origin.function`, compiled.
@@ -733,6 +740,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.not_subjects)
         .chain(&raw.code_nouns)
         .chain(&raw.code_nouns_before)
+        .chain(&raw.code_owned_nouns)
         .chain(&raw.type_vars)
         .chain(&raw.predicate_separators)
         .chain(raw.connector.iter().map(|c| &c.word))
@@ -883,6 +891,7 @@ impl Grammar {
             subjects: raw.subjects.clone(),
             not_subjects: raw.not_subjects.clone(),
             code_noun_pattern: code_noun_pattern(&raw.code_nouns, &raw.code_nouns_before),
+            code_owned_pattern: code_owned_pattern(&raw.code_owned_nouns),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
@@ -986,6 +995,7 @@ impl Grammar {
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
+            code_owned: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
             call_words: raw
@@ -1142,6 +1152,10 @@ impl Grammar {
         // Before every other rule, so that none needs to know both "can't" and "cannot".
         if let Some(expanded) = self.contractions.replace(&f.masked) {
             f.masked = expanded;
+        }
+        // Before the code nouns, which would read "the `Arc` type" as "`Arc`".
+        if let Some(owned) = self.with_owner_after(&f.masked) {
+            f.masked = owned;
         }
         if let Some(plain) = self.without_code_nouns(&f.masked) {
             f.masked = plain;
@@ -1474,6 +1488,25 @@ impl Grammar {
         s
     }
 
+    /// `masked` with "the <code> <noun>" read as "the <noun> of <code>" (`code_owned_nouns`);
+    /// `None` when there is none.
+    fn with_owner_after(&self, masked: &str) -> Option<String> {
+        if !masked.chars().any(|c| mask_index(c).is_some()) {
+            return None;
+        }
+        let re = self
+            .code_owned
+            .get_or_init(|| {
+                let pattern = self.data.code_owned_pattern.as_deref()?;
+                Some(Regex::new(pattern).expect("code owned-noun pattern compiles"))
+            })
+            .as_ref()?;
+        match re.replace_all(masked, "${1}the ${3} of ${2}${4}") {
+            std::borrow::Cow::Owned(owned) => Some(owned),
+            std::borrow::Cow::Borrowed(_) => None,
+        }
+    }
+
     /// `masked` with "the <code> <noun>" read as "<code>" (`code_nouns`); `None` when there is
     /// none.
     fn without_code_nouns(&self, masked: &str) -> Option<String> {
@@ -1711,6 +1744,30 @@ fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
         "(^|[^{w}]){the} {phrase}($|[^{w}])",
         w = WORD_CLASS,
         the = any_case("the"),
+    ))
+}
+
+/// The regex of "the <code> <noun>" for `code_owned_nouns`, spelled as `code_noun_pattern`
+/// spells its words: groups 1 and 4 are what stands around the phrase, group 2 the code span's
+/// mask and group 3 the noun.
+fn code_owned_pattern(nouns: &[String]) -> Option<String> {
+    if nouns.is_empty() {
+        return None;
+    }
+    let mut nouns: Vec<String> = nouns
+        .iter()
+        .map(|n| crate::text::fold_whitespace(n))
+        .collect();
+    // The longest first, so that "type invariants" is not read as "type invariant".
+    nouns.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    let alternatives: Vec<String> = nouns.iter().map(|n| any_case(n)).collect();
+    Some(format!(
+        "(^|[^{w}]){the} ([\\u{{{base:X}}}-\\u{{{last:X}}}]) ({nouns})($|[^{w}])",
+        w = WORD_CLASS,
+        the = any_case("the"),
+        base = MASK_BASE,
+        last = MASK_BASE + MASK_LIMIT as u32 - 1,
+        nouns = alternatives.join("|"),
     ))
 }
 

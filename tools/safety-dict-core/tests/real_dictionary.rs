@@ -299,6 +299,32 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
 }
 
 #[test]
+fn what_belongs_to_a_code_span_reads_with_its_owner_after_it() {
+    // `code_owned_nouns` come before `code_nouns`: "the `Arc` type" is no "`Arc`" here.
+    for text in [
+        "SAFETY: By the `Arc` type invariant, `p` is valid.",
+        "SAFETY: `p` is valid by the `Arc` type invariants.",
+        "SAFETY: `p` is valid by the `Arc` invariant.",
+    ] {
+        let item = dict().analyse_item(text);
+        assert_eq!(item.statements[0].entry(), Some("valid-pointer"), "{text}");
+        let j = &item.justifications[0];
+        assert_eq!(j.entry(), Some("type-invariant"), "{text}");
+        assert_eq!(
+            j.reading().map(|(_, b)| b),
+            Some(vec![("T".to_string(), "`Arc`".to_string())]),
+            "{text}"
+        );
+    }
+    // Without code before it, "the type invariant" is still the one of `Self`.
+    let item = dict().analyse_item("SAFETY: By the type invariant, `p` is valid.");
+    assert_eq!(
+        item.justifications[0].entry(),
+        Some("type-invariants-of-self")
+    );
+}
+
+#[test]
 fn each_sentence_of_an_item_is_read_on_its_own() {
     let item = dict().analyse_item(
         "`p` is non-null because we checked it and it was not null. This means `q` is aligned and fine.",

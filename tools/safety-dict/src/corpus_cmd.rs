@@ -757,6 +757,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: pointers are aligned.",
         // "also" adds nothing to what is okay.
         "// SAFETY: If K and V can be sent across threads, then it's also okay to send [`RBTreeNode`] across threads.",
+        // What belongs to a code span, with its owner after it.
+        "// SAFETY: By the `Arc` type invariant, there is necessarily a reference to the object, so it is safe to dereference it.",
+        "// SAFETY: `p` is valid by the `List` invariants and the `Arc` type invariant.",
+        "- You must ensure that the `BTreeMap` invariants are maintained.",
     ] {
         out.push(list.to_string());
     }
