@@ -761,6 +761,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: By the `Arc` type invariant, there is necessarily a reference to the object, so it is safe to dereference it.",
         "// SAFETY: `p` is valid by the `List` invariants and the `Arc` type invariant.",
         "- You must ensure that the `BTreeMap` invariants are maintained.",
+        "# Invariants\n\n- `gendisk` must always point to an initialized and valid `struct gendisk`.",
+        "// SAFETY: `self.0` is a valid error due to its invariant.",
+        "// SAFETY: Type is allowed to take any value, including all zeros.",
     ] {
         out.push(list.to_string());
     }
