@@ -1718,18 +1718,8 @@ fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
     if after.is_empty() && before.is_empty() {
         return None;
     }
-    let alternatives = |nouns: &[String]| -> String {
-        nouns
-            .iter()
-            .map(|n| any_case(&crate::text::fold_whitespace(n)))
-            .collect::<Vec<_>>()
-            .join("|")
-    };
-    let code = format!(
-        "[\\u{{{base:X}}}-\\u{{{last:X}}}]",
-        base = MASK_BASE,
-        last = MASK_BASE + MASK_LIMIT as u32 - 1,
-    );
+    let alternatives = any_case_alternatives;
+    let code = mask_class();
     // Groups 2 and 3 always exist, so the replacement is the same whichever lists are empty.
     let phrase = match (before.is_empty(), after.is_empty()) {
         (true, _) => format!("()({code}) (?:{})", alternatives(after)),
@@ -1754,21 +1744,31 @@ fn code_owned_pattern(nouns: &[String]) -> Option<String> {
     if nouns.is_empty() {
         return None;
     }
-    let mut nouns: Vec<String> = nouns
-        .iter()
-        .map(|n| crate::text::fold_whitespace(n))
-        .collect();
-    // The longest first, so that "type invariants" is not read as "type invariant".
-    nouns.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-    let alternatives: Vec<String> = nouns.iter().map(|n| any_case(n)).collect();
     Some(format!(
-        "(^|[^{w}]){the} ([\\u{{{base:X}}}-\\u{{{last:X}}}]) ({nouns})($|[^{w}])",
+        "(^|[^{w}]){the} ({code}) ({nouns})($|[^{w}])",
         w = WORD_CLASS,
         the = any_case("the"),
+        code = mask_class(),
+        nouns = any_case_alternatives(nouns),
+    ))
+}
+
+/// `words` (whitespace folded) as alternatives of a regex, each in any case.
+fn any_case_alternatives(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| any_case(&crate::text::fold_whitespace(w)))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The character class of every code span's mask, in the syntax both regex engines read.
+fn mask_class() -> String {
+    format!(
+        "[\\u{{{base:X}}}-\\u{{{last:X}}}]",
         base = MASK_BASE,
         last = MASK_BASE + MASK_LIMIT as u32 - 1,
-        nouns = alternatives.join("|"),
-    ))
+    )
 }
 
 fn strip_final_punctuation(s: &str) -> &str {
