@@ -1491,39 +1491,20 @@ impl Grammar {
     /// `masked` with "the <code> <noun>" read as "the <noun> of <code>" (`code_owned_nouns`);
     /// `None` when there is none.
     fn with_owner_after(&self, masked: &str) -> Option<String> {
-        if !masked.chars().any(|c| mask_index(c).is_some()) {
-            return None;
-        }
-        let re = self
-            .code_owned
-            .get_or_init(|| {
-                let pattern = self.data.code_owned_pattern.as_deref()?;
-                Some(Regex::new(pattern).expect("code owned-noun pattern compiles"))
-            })
-            .as_ref()?;
-        match re.replace_all(masked, "${1}the ${3} of ${2}${4}") {
-            std::borrow::Cow::Owned(owned) => Some(owned),
-            std::borrow::Cow::Borrowed(_) => None,
-        }
+        let pattern = self.data.code_owned_pattern.as_deref();
+        replace_around_code(
+            &self.code_owned,
+            pattern,
+            masked,
+            "${1}the ${3} of ${2}${4}",
+        )
     }
 
     /// `masked` with "the <code> <noun>" read as "<code>" (`code_nouns`); `None` when there is
     /// none.
     fn without_code_nouns(&self, masked: &str) -> Option<String> {
-        if !masked.chars().any(|c| mask_index(c).is_some()) {
-            return None;
-        }
-        let re = self
-            .code_nouns
-            .get_or_init(|| {
-                let pattern = self.data.code_noun_pattern.as_deref()?;
-                Some(Regex::new(pattern).expect("code noun pattern compiles"))
-            })
-            .as_ref()?;
-        match re.replace_all(masked, "${1}${2}${3}${4}") {
-            std::borrow::Cow::Owned(plain) => Some(plain),
-            std::borrow::Cow::Borrowed(_) => None,
-        }
+        let pattern = self.data.code_noun_pattern.as_deref();
+        replace_around_code(&self.code_nouns, pattern, masked, "${1}${2}${3}${4}")
     }
 
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
@@ -1760,6 +1741,28 @@ fn any_case_alternatives(words: &[String]) -> String {
         .map(|w| any_case(&crate::text::fold_whitespace(w)))
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// `masked` with every match of `pattern` (compiled into `cell` on first use) replaced by
+/// `with`; `None` when `masked` holds no code span or nothing matched.
+fn replace_around_code(
+    cell: &OnceLock<Option<Regex>>,
+    pattern: Option<&str>,
+    masked: &str,
+    with: &str,
+) -> Option<String> {
+    if !masked.chars().any(|c| mask_index(c).is_some()) {
+        return None;
+    }
+    let re = cell
+        .get_or_init(|| {
+            pattern.map(|p| Regex::new(p).expect("grammar's code-span pattern compiles"))
+        })
+        .as_ref()?;
+    match re.replace_all(masked, with) {
+        std::borrow::Cow::Owned(replaced) => Some(replaced),
+        std::borrow::Cow::Borrowed(_) => None,
+    }
 }
 
 /// The character class of every code span's mask, in the syntax both regex engines read.
