@@ -1489,9 +1489,11 @@
                 var o = openings[i].toLowerCase();
                 if (startsWithWords(lower, o)) { at = o.length + 1; break; }
             }
+            // reading.rs: a code span, or a lone capital letter, which names a type parameter.
             function code(i) {
                 var c = masked.codePointAt(i);
-                return c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT ? String.fromCodePoint(c).length : 0;
+                if (c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT) { return String.fromCodePoint(c).length; }
+                return /[A-Z]/.test(masked.charAt(i)) && masked.charAt(i + 1) === " " ? 1 : 0;
             }
             var first = code(at);
             if (!first) { return null; }
@@ -1631,17 +1633,19 @@
 
         // expand.rs, condition: a condition as written, recognised when what the grammar says
         // it means, or what follows its opening word, is one statement the dictionary reads,
-        // with nothing else.
+        // with nothing else, or statements that all read.
         function conditionOf(text) {
             var unread = { status: "unrecognised", text: text, suggestions: [] };
             var after = conditionMeaning(text);
             if (after === null) { after = afterConditionOpener(text); }
-            if (after === null) { return unread; }
+            if (after === null) { return [unread]; }
             var read = analyseSentence(after, "requirement");
-            if (read === null || read.statements.length !== 1 || (read.justifications || []).length || (read.conditions || []).length || read.statements[0].status !== "recognised") { return unread; }
+            if (read === null || read.statements.length === 0 || (read.justifications || []).length || (read.conditions || []).length) { return [unread]; }
+            if (!read.statements.every(function (p) { return p.status === "recognised"; })) { return [unread]; }
+            if (read.statements.length > 1) { return read.statements; }
             var s = Object.assign({}, read.statements[0]);
             s.text = text;
-            return s;
+            return [s];
         }
 
         function analyseSentence(raw, position) {
@@ -1706,7 +1710,7 @@
                 var readSome = under !== null && under.statements.concat(under.justifications || [], under.conditions || []).some(function (p) { return p.status === "recognised"; });
                 if (under !== null && under.text !== "" && readSome) {
                     var conditional = item(text, position, under.statements, under.justifications || []);
-                    conditional.conditions = [conditionOf(piece(folded, masked.slice(0, cc.condition)))].concat(under.conditions || []);
+                    conditional.conditions = conditionOf(piece(folded, masked.slice(0, cc.condition))).concat(under.conditions || []);
                     return conditional;
                 }
             }

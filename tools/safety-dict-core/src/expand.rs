@@ -738,8 +738,7 @@ impl Dictionary {
             let read =
                 self.analyse_sentence(&piece(&folded, &folded.masked[rest..]), nearest, position);
             if !read.text.is_empty() && read.parts().any(Statement::is_recognised) {
-                let mut conditions =
-                    vec![self.condition(&piece(&folded, &folded.masked[condition]))];
+                let mut conditions = self.condition(&piece(&folded, &folded.masked[condition]));
                 conditions.extend(read.conditions);
                 return Item {
                     conditions,
@@ -936,14 +935,17 @@ impl Dictionary {
         }
     }
 
-    /// A condition an item holds under, as written ("If `n` is non-zero"): recognised when
+    /// The conditions an item holds under, as written ("If `n` is non-zero"): recognised when
     /// what follows its opening word, or what the grammar says it means ("For ZSTs"), is one
-    /// statement the dictionary reads, with nothing else; never given nearest entries, as a
-    /// condition needs no entry of its own.
-    fn condition(&self, text: &str) -> Statement {
-        let unread = || Statement::Unrecognised {
-            text: text.to_string(),
-            suggestions: Vec::new(),
+    /// statement the dictionary reads, with nothing else, or statements that all read ("If `K`
+    /// and `V` are `Send`" holds under both); never given nearest entries, as a condition needs
+    /// no entry of its own.
+    fn condition(&self, text: &str) -> Vec<Statement> {
+        let unread = || {
+            vec![Statement::Unrecognised {
+                text: text.to_string(),
+                suggestions: Vec::new(),
+            }]
         };
         let Some(after) = self
             .grammar
@@ -961,7 +963,10 @@ impl Dictionary {
             ([s @ Statement::Recognised { .. }], true, true) => {
                 let mut s = s.clone();
                 *s.text_mut() = text.to_string();
-                s
+                vec![s]
+            }
+            (all, true, true) if all.len() > 1 && all.iter().all(Statement::is_recognised) => {
+                all.to_vec()
             }
             _ => unread(),
         }

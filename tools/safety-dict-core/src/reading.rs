@@ -629,9 +629,15 @@ impl Grammar {
                 break;
             }
         }
+        // A subject is a code span, or a lone capital letter, which names a type parameter
+        // ("If K and V can be sent across threads").
         let code = |i: usize| {
-            let c = masked.get(i..)?.chars().next()?;
-            crate::grammar::mask_index(c).map(|_| c.len_utf8())
+            let mut chars = masked.get(i..)?.chars();
+            let c = chars.next()?;
+            if crate::grammar::mask_index(c).is_some() {
+                return Some(c.len_utf8());
+            }
+            (c.is_ascii_uppercase() && chars.next() == Some(' ')).then_some(1)
         };
         let first = code(at)?;
         let sep = format!(" {conj} ");

@@ -299,6 +299,49 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
 }
 
 #[test]
+fn a_condition_on_two_subjects_holds_under_both() {
+    let item = dict().analyse_item("SAFETY: If `p` and `q` are non-null, `r` is valid.");
+    assert_eq!(item.statements[0].entry(), Some("valid-pointer"));
+    let conditions: Vec<_> = item.conditions.iter().map(|c| c.reading()).collect();
+    assert_eq!(
+        conditions,
+        vec![
+            Some((
+                "non-null".to_string(),
+                vec![("ptr".to_string(), "`p`".to_string())]
+            )),
+            Some((
+                "non-null".to_string(),
+                vec![("ptr".to_string(), "`q`".to_string())]
+            )),
+        ]
+    );
+    // Both must read, or the condition stays one part as written.
+    let item = dict().analyse_item("SAFETY: If `p` and the foo are non-null, `r` is valid.");
+    assert_eq!(item.conditions.len(), 1);
+    assert!(!item.conditions[0].is_recognised());
+    // A lone capital letter names a type parameter ...
+    let item = dict().analyse_item("SAFETY: K and V can be sent across threads.");
+    let types: Vec<_> = item.statements.iter().map(|s| s.reading()).collect();
+    assert_eq!(
+        types,
+        vec![
+            Some((
+                "safe-to-send".to_string(),
+                vec![("T".to_string(), "`K`".to_string())]
+            )),
+            Some((
+                "safe-to-send".to_string(),
+                vec![("T".to_string(), "`V`".to_string())]
+            )),
+        ]
+    );
+    // ... but a capitalized word is no such name.
+    let item = dict().analyse_item("SAFETY: Keys and Values can be sent across threads.");
+    assert!(item.statements.iter().all(|s| s.entry().is_none()));
+}
+
+#[test]
 fn what_belongs_to_a_code_span_reads_with_its_owner_after_it() {
     // `code_owned_nouns` come before `code_nouns`: "the `Arc` type" is no "`Arc`" here.
     for text in [

@@ -764,6 +764,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "# Invariants\n\n- `gendisk` must always point to an initialized and valid `struct gendisk`.",
         "// SAFETY: `self.0` is a valid error due to its invariant.",
         "// SAFETY: Type is allowed to take any value, including all zeros.",
+        // A condition on two subjects holds under both; a lone capital letter names a type.
+        "// SAFETY: If K and V can be accessed without synchronization, then it's also okay to access [`RBTreeNode`] without synchronization.",
+        "// SAFETY: If `p` and `q` are non-null, `r` is valid.",
+        "// SAFETY: If `p` and the foo are non-null, `r` is valid.",
+        "// SAFETY: A and B are aligned.",
     ] {
         out.push(list.to_string());
     }
