@@ -1699,16 +1699,15 @@ fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
     if after.is_empty() && before.is_empty() {
         return None;
     }
-    let alternatives = any_case_alternatives;
     let code = mask_class();
     // Groups 2 and 3 always exist, so the replacement is the same whichever lists are empty.
     let phrase = match (before.is_empty(), after.is_empty()) {
-        (true, _) => format!("()({code}) (?:{})", alternatives(after)),
-        (false, true) => format!("(?:{}) ({code})()", alternatives(before)),
+        (true, _) => format!("()({code}) (?:{})", any_case_alternatives(after)),
+        (false, true) => format!("(?:{}) ({code})()", any_case_alternatives(before)),
         (false, false) => format!(
             "(?:(?:{}) ({code})|({code}) (?:{}))",
-            alternatives(before),
-            alternatives(after)
+            any_case_alternatives(before),
+            any_case_alternatives(after)
         ),
     };
     Some(format!(

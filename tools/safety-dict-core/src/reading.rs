@@ -298,7 +298,7 @@ impl Grammar {
                     // requirements ptr is valid", "by the function requirements the pointer
                     // is valid".
                     let needs_known_reason = !lower.contains(", ");
-                    let any_word = word == self.data.justification_separator.to_lowercase();
+                    let any_word = word.eq_ignore_ascii_case(&self.data.justification_separator);
                     let mut ends: Vec<(usize, usize)> = if needs_known_reason {
                         lower
                             .match_indices(' ')

@@ -302,38 +302,21 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
 fn a_condition_on_two_subjects_holds_under_both() {
     let item = dict().analyse_item("SAFETY: If `p` and `q` are non-null, `r` is valid.");
     assert_eq!(item.statements[0].entry(), Some("valid-pointer"));
-    let conditions: Vec<_> = item.conditions.iter().map(|c| c.reading()).collect();
+    let conditions: Vec<Part> = item.conditions.iter().map(Statement::reading).collect();
     assert_eq!(
         conditions,
-        vec![
-            Some((
-                "non-null".to_string(),
-                vec![("ptr".to_string(), "`p`".to_string())]
-            )),
-            Some((
-                "non-null".to_string(),
-                vec![("ptr".to_string(), "`q`".to_string())]
-            )),
-        ]
+        vec![one("non-null", "ptr", "`p`"), one("non-null", "ptr", "`q`")]
     );
     // Both must read, or the condition stays one part as written.
     let item = dict().analyse_item("SAFETY: If `p` and the foo are non-null, `r` is valid.");
     assert_eq!(item.conditions.len(), 1);
     assert!(!item.conditions[0].is_recognised());
     // A lone capital letter names a type parameter ...
-    let item = dict().analyse_item("SAFETY: K and V can be sent across threads.");
-    let types: Vec<_> = item.statements.iter().map(|s| s.reading()).collect();
     assert_eq!(
-        types,
+        parts("SAFETY: K and V can be sent across threads."),
         vec![
-            Some((
-                "safe-to-send".to_string(),
-                vec![("T".to_string(), "`K`".to_string())]
-            )),
-            Some((
-                "safe-to-send".to_string(),
-                vec![("T".to_string(), "`V`".to_string())]
-            )),
+            one("safe-to-send", "T", "`K`"),
+            one("safe-to-send", "T", "`V`")
         ]
     );
     // ... but a capitalized word is no such name.
@@ -349,13 +332,12 @@ fn what_belongs_to_a_code_span_reads_with_its_owner_after_it() {
         "SAFETY: `p` is valid by the `Arc` type invariants.",
         "SAFETY: `p` is valid by the `Arc` invariant.",
     ] {
-        let item = dict().analyse_item(text);
-        assert_eq!(item.statements[0].entry(), Some("valid-pointer"), "{text}");
-        let j = &item.justifications[0];
-        assert_eq!(j.entry(), Some("type-invariant"), "{text}");
         assert_eq!(
-            j.reading().map(|(_, b)| b),
-            Some(vec![("T".to_string(), "`Arc`".to_string())]),
+            parts(text),
+            vec![
+                one("valid-pointer", "ptr", "`p`"),
+                one("type-invariant", "T", "`Arc`")
+            ],
             "{text}"
         );
     }
