@@ -769,6 +769,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: If `p` and `q` are non-null, `r` is valid.",
         "// SAFETY: If `p` and the foo are non-null, `r` is valid.",
         "// SAFETY: A and B are aligned.",
+        // std's "Assumes ..." states what the function needs.
+        "Assumes capacity is sufficient.",
+        "- Assumes that `p` is non-null.",
     ] {
         out.push(list.to_string());
     }
