@@ -1546,6 +1546,8 @@
             var conj = " " + grammar.justification_conjunction + " ";
             var parts = splitCiRanges(masked, conj);
             var out = [];
+            // expand.rs: unread words stay one reason; where their run starts.
+            var unreadFrom = null;
             var i = 0;
             while (i < parts.length) {
                 // The longest run of parts from here that reads as one phrasing is one reason;
@@ -1558,14 +1560,25 @@
                     var shared = subjectsSharing(folded, runText);
                     if (shared !== null && shared.every(counts)) { joined = shared; break; }
                 }
-                if (joined !== null) { out = out.concat(joined); i = j + 1; continue; }
-                var p = masked.slice(parts[i][0], parts[i][1]);
+                if (joined !== null) { out = out.concat(joined); unreadFrom = null; i = j + 1; continue; }
+                var part = parts[i];
+                var p = masked.slice(part[0], part[1]);
                 i += 1;
                 var r = read(piece(folded, p));
-                if (counts(r)) { out.push(r); continue; }
+                if (counts(r)) { out.push(r); unreadFrom = null; continue; }
                 r.found = null;
                 var facts = alsoFacts && !nested ? reasonedReason(folded, p) : null;
-                if (facts !== null) { out = out.concat(facts); } else { out.push(r); }
+                if (facts !== null) {
+                    out = out.concat(facts);
+                    unreadFrom = null;
+                } else if (unreadFrom !== null) {
+                    var whole = read(piece(folded, masked.slice(unreadFrom, part[1])));
+                    whole.found = null;
+                    out[out.length - 1] = whole;
+                } else {
+                    out.push(r);
+                    unreadFrom = part[0];
+                }
             }
             return out;
         }

@@ -1135,6 +1135,10 @@ impl Dictionary {
         let conj = format!(" {} ", self.grammar.data.justification_conjunction);
         let parts = split_ci_ranges(masked, &conj);
         let mut out = Vec::with_capacity(parts.len());
+        // Where the run of unread parts that ends `out` starts: unread words stay one reason,
+        // since a conjunction inside them joins nothing the reader is told ("this will be
+        // between start and end").
+        let mut unread_from = None;
         let mut i = 0;
         while i < parts.len() {
             // The longest run of parts from here that reads as one phrasing is one reason:
@@ -1153,14 +1157,17 @@ impl Dictionary {
             });
             if let Some((j, rs)) = joined {
                 out.extend(rs);
+                unread_from = None;
                 i = j + 1;
                 continue;
             }
-            let p = &masked[parts[i].clone()];
+            let part = parts[i].clone();
+            let p = &masked[part.clone()];
             i += 1;
             let mut r = self.read(piece(folded, p));
             if counts(&r) {
                 out.push(r);
+                unread_from = None;
                 continue;
             }
             r.found = None;
@@ -1169,9 +1176,17 @@ impl Dictionary {
             let facts = (kind == Reasons::AlsoFacts && !nested)
                 .then(|| self.reasoned_reason(folded, p))
                 .flatten();
-            match facts {
-                Some(facts) => out.extend(facts),
-                None => out.push(r),
+            if let Some(facts) = facts {
+                out.extend(facts);
+                unread_from = None;
+            } else if let Some(start) = unread_from {
+                let mut run = self.read(piece(folded, &masked[start..part.end]));
+                run.found = None;
+                out.pop();
+                out.push(run);
+            } else {
+                out.push(r);
+                unread_from = Some(part.start);
             }
         }
         out

@@ -236,6 +236,12 @@ fn word_subjects_fill_only_the_slots_whose_type_they_fit() {
         parts("The pointer is derived from a reference, so it is valid for writes.")[0],
         one("valid-for-writes", "ptr", "it")
     );
+    // An operation names the arithmetic it does, and only that.
+    assert_eq!(
+        parts("The subtraction cannot overflow."),
+        vec![one("no-overflow", "expr", "the subtraction")]
+    );
+    assert_eq!(parts("The subtraction is valid for reads."), vec![None]);
     // "We" is never the name of code; written as code, it is.
     assert_eq!(parts("we are always initialized."), vec![None]);
     assert_eq!(
@@ -364,7 +370,7 @@ fn each_sentence_of_an_item_is_read_on_its_own() {
     );
     assert_eq!(
         texts(&item.justifications),
-        ["we checked it", "it was not null"]
+        ["we checked it and it was not null"]
     );
     assert_eq!(
         parts("`p` is aligned. That is, TODO.")[0],
@@ -678,4 +684,21 @@ fn two_subjects_of_one_reason_give_a_reason_each() {
     assert_eq!(read.statements[0].entry(), Some("aligned"));
     let reasons: Vec<Option<&str>> = read.justifications.iter().map(|s| s.entry()).collect();
     assert_eq!(reasons, vec![Some("non-null"), Some("non-null")]);
+}
+
+#[test]
+fn unread_words_of_a_reason_stay_one_reason() {
+    let item = dict().analyse_item("`p` is valid because it starts at 0 and only increases.");
+    let reasons: Vec<&str> = item.justifications.iter().map(Statement::text).collect();
+    assert_eq!(reasons, ["it starts at 0 and only increases"]);
+    // A known reason among them still stands apart.
+    let item = dict().analyse_item("`p` is valid because foo and bar and `q` is non-null.");
+    assert_eq!(
+        item.justifications
+            .iter()
+            .map(Statement::reading)
+            .collect::<Vec<_>>(),
+        [None, one("non-null", "ptr", "`q`")]
+    );
+    assert_eq!(item.justifications[0].text(), "foo and bar");
 }
