@@ -702,3 +702,23 @@ fn unread_words_of_a_reason_stay_one_reason() {
     );
     assert_eq!(item.justifications[0].text(), "foo and bar");
 }
+
+#[test]
+fn otherwise_holds_what_follows_under_an_unread_condition() {
+    let item = dict().analyse_item("Otherwise, `ptr` must be aligned.");
+    assert_eq!(
+        item.statements
+            .iter()
+            .map(Statement::reading)
+            .collect::<Vec<_>>(),
+        [one("aligned", "ptr", "`ptr`")]
+    );
+    assert_eq!(
+        item.conditions
+            .iter()
+            .map(Statement::reading)
+            .collect::<Vec<_>>(),
+        [None]
+    );
+    assert_eq!(item.conditions[0].text(), "Otherwise");
+}

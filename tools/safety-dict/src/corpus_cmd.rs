@@ -776,6 +776,8 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is valid because it starts at 0 and only increases.",
         "// SAFETY: `p` is valid because foo and bar and `q` is non-null and baz.",
         "// SAFETY: the maximum is `isize::MAX`, so the subtraction cannot overflow.",
+        // "Otherwise" restricts what follows to the case left open before it.
+        "- Otherwise, `ptr` must have been allocated with the allocator `A`.",
     ] {
         out.push(list.to_string());
     }
