@@ -211,6 +211,11 @@ fn parts(text: &str) -> Vec<Part> {
         .collect()
 }
 
+/// The reading of each of `parts`.
+fn readings(parts: &[Statement]) -> Vec<Part> {
+    parts.iter().map(Statement::reading).collect()
+}
+
 fn one(entry: &str, var: &str, value: &str) -> Part {
     Some((
         entry.to_string(),
@@ -694,10 +699,7 @@ fn unread_words_of_a_reason_stay_one_reason() {
     // A known reason among them still stands apart.
     let item = dict().analyse_item("`p` is valid because foo and bar and `q` is non-null.");
     assert_eq!(
-        item.justifications
-            .iter()
-            .map(Statement::reading)
-            .collect::<Vec<_>>(),
+        readings(&item.justifications),
         [None, one("non-null", "ptr", "`q`")]
     );
     assert_eq!(item.justifications[0].text(), "foo and bar");
@@ -706,19 +708,7 @@ fn unread_words_of_a_reason_stay_one_reason() {
 #[test]
 fn otherwise_holds_what_follows_under_an_unread_condition() {
     let item = dict().analyse_item("Otherwise, `ptr` must be aligned.");
-    assert_eq!(
-        item.statements
-            .iter()
-            .map(Statement::reading)
-            .collect::<Vec<_>>(),
-        [one("aligned", "ptr", "`ptr`")]
-    );
-    assert_eq!(
-        item.conditions
-            .iter()
-            .map(Statement::reading)
-            .collect::<Vec<_>>(),
-        [None]
-    );
+    assert_eq!(readings(&item.statements), [one("aligned", "ptr", "`ptr`")]);
+    assert_eq!(readings(&item.conditions), [None]);
     assert_eq!(item.conditions[0].text(), "Otherwise");
 }
