@@ -778,6 +778,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: the maximum is `isize::MAX`, so the subtraction cannot overflow.",
         // "Otherwise" restricts what follows to the case left open before it.
         "- Otherwise, `ptr` must have been allocated with the allocator `A`.",
+        "// SAFETY: callers must ensure `[a, a+n)` are all valid for reading and writing.",
     ] {
         out.push(list.to_string());
     }
