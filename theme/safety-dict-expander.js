@@ -854,6 +854,11 @@
             return { text: text, folded: folded, found: matchText(unmasked(folded)) };
         }
 
+        // expand.rs, unread: a reading known to be unread, with no matcher pass.
+        function unreadOf(text) {
+            return { text: text, folded: fold(text), found: null };
+        }
+
         function isJustification(id) {
             return Object.prototype.hasOwnProperty.call(entries, id) && entries[id].kind === "justification";
         }
@@ -1572,9 +1577,7 @@
                     out = out.concat(facts);
                     unreadFrom = null;
                 } else if (unreadFrom !== null) {
-                    var whole = read(piece(folded, masked.slice(unreadFrom, part[1])));
-                    whole.found = null;
-                    out[out.length - 1] = whole;
+                    out[out.length - 1] = unreadOf(piece(folded, masked.slice(unreadFrom, part[1])));
                 } else {
                     out.push(r);
                     unreadFrom = part[0];

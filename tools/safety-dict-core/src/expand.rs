@@ -1179,11 +1179,8 @@ impl Dictionary {
             if let Some(facts) = facts {
                 out.extend(facts);
                 unread_from = None;
-            } else if let Some(start) = unread_from {
-                let mut run = self.read(piece(folded, &masked[start..part.end]));
-                run.found = None;
-                out.pop();
-                out.push(run);
+            } else if let (Some(start), Some(last)) = (unread_from, out.last_mut()) {
+                *last = self.unread(piece(folded, &masked[start..part.end]));
             } else {
                 out.push(r);
                 unread_from = Some(part.start);
@@ -1325,6 +1322,15 @@ impl Dictionary {
             text,
             folded,
             found,
+        }
+    }
+
+    /// `text` as a reading known to be unread: folded, with no matcher pass.
+    fn unread(&self, text: String) -> Reading {
+        Reading {
+            folded: self.grammar.fold(&text),
+            text,
+            found: None,
         }
     }
 
