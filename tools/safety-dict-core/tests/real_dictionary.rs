@@ -313,9 +313,8 @@ fn a_code_span_named_with_what_it_is_reads_as_the_code_span() {
 fn a_condition_on_two_subjects_holds_under_both() {
     let item = dict().analyse_item("SAFETY: If `p` and `q` are non-null, `r` is valid.");
     assert_eq!(item.statements[0].entry(), Some("valid-pointer"));
-    let conditions: Vec<Part> = item.conditions.iter().map(Statement::reading).collect();
     assert_eq!(
-        conditions,
+        readings(&item.conditions),
         vec![one("non-null", "ptr", "`p`"), one("non-null", "ptr", "`q`")]
     );
     // Both must read, or the condition stays one part as written.
