@@ -498,6 +498,7 @@
         var LINK_SENSES = grammar.link_senses.map(function (l) { return { re: new RegExp(l.pattern, "gu"), reads: l.reads }; });
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
+        var INTRODUCTION = grammar.introduction_pattern ? new RegExp(grammar.introduction_pattern, "u") : null;
         var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
@@ -1671,6 +1672,8 @@
             if (isPlaceholder(folded.masked)) {
                 return item(text, position, [{ status: "placeholder", text: text }], []);
             }
+            // grammar.rs, is_introduction: "Specifically:" before a list states nothing.
+            if (INTRODUCTION && /:\s*$/.test(text) && INTRODUCTION.test(trim(folded.masked))) { return null; }
             var masked = folded.masked;
             var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
 

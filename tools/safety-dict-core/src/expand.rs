@@ -700,6 +700,14 @@ impl Dictionary {
                 Vec::new(),
             );
         }
+        // "Specifically:" before a list states nothing; the list's items are read where they
+        // stand.
+        if self.grammar.is_introduction(&text, &folded.masked) {
+            return Item {
+                text: String::new(),
+                ..item(vec![Statement::unrecognised_empty()], Vec::new())
+            };
+        }
 
         // "So <sentence>": the sentence without the word that joins it to the ones before.
         if let Some(end) = self.grammar.sentence_lead_in(&text) {

@@ -28,6 +28,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub sentence_lead_ins: Vec<String>,
     #[serde(default)]
+    pub introductions: Vec<String>,
+    #[serde(default)]
     pub contraction: Vec<Rewrite>,
     #[serde(default)]
     pub rewrite: Vec<RawRewrite>,
@@ -351,6 +353,9 @@ pub struct JustificationPrefix {
 pub struct GrammarData {
     pub lead_ins: Vec<String>,
     pub sentence_lead_ins: Vec<String>,
+    /// `introductions` as one regex over a whole folded sentence (its `{n}` a count, its
+    /// `{any}` any words): a sentence ending in ":" that it matches only announces what follows.
+    pub introduction_pattern: Option<String>,
     pub contractions: Vec<Rewrite>,
     pub rewrites: Vec<Rewrite>,
     pub justification_separator: String,
@@ -618,6 +623,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
+    /// `GrammarData::introduction_pattern`, compiled.
+    introduction: Option<Regex>,
     /// `GrammarData::link_senses`' patterns, compiled on first use.
     link_senses: OnceLock<Vec<(Regex, String)>>,
     /// `call_origin.function`, compiled.
@@ -725,6 +732,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
     raw.lead_ins
         .iter()
         .chain(&raw.sentence_lead_ins)
+        .chain(&raw.introductions)
         .chain(
             raw.rewrite
                 .iter()
@@ -874,6 +882,10 @@ impl Grammar {
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
             sentence_lead_ins: raw.sentence_lead_ins.clone(),
+            introduction_pattern: introduction_pattern(
+                &raw.introductions,
+                &Replacements::new(&rewrites),
+            ),
             contractions: raw.contraction.clone(),
             rewrites: rewrites.clone(),
             justification_separator: raw.justification_separator.clone(),
@@ -971,12 +983,32 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
             requirement_pointer: raw.requirement_pointer.clone(),
         };
+        if let Some(i) = raw.introductions.iter().find(|i| {
+            i.replace(COUNT_SLOT, "")
+                .replace(ANY_SLOT, "")
+                .contains(['{', '}'])
+        }) {
+            return Err(GrammarError {
+                rule: i.clone(),
+                problem: "holds a brace that is no slot (introductions): the slots are `{n}` (a count) and `{any}` (any words)",
+            });
+        }
+        let introduction = data
+            .introduction_pattern
+            .as_deref()
+            .map(Regex::new)
+            .transpose()
+            .map_err(|_| GrammarError {
+                rule: raw.introductions.join(" | "),
+                problem: "do not compile as one regex (introductions)",
+            })?;
         let lead_ins = Words::all(&raw.lead_ins);
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
             lead_ins,
             sentence_lead_ins: Words::all(&raw.sentence_lead_ins),
+            introduction,
             contractions,
             rewrites: Replacements::new(&rewrites),
             prefixes: Words::all(raw.justification_prefix.iter().map(|p| &p.prefix)),
@@ -1565,6 +1597,18 @@ impl Grammar {
         .then(|| rule.reads.replace("{}", code))
     }
 
+    /// Whether a sentence only announces the list or example after it ("Specifically:", "There
+    /// are three cases:", "The call is made safe by:"): it ends in a colon, and its folded words
+    /// (`masked`, lead-ins dropped) are one of `introductions`. Such a sentence states nothing
+    /// of its own; what it announces is read where it is written.
+    pub fn is_introduction(&self, text: &str, masked: &str) -> bool {
+        text.trim_end().ends_with(':')
+            && self
+                .introduction
+                .as_ref()
+                .is_some_and(|re| re.is_match(masked.trim()))
+    }
+
     /// Where a sentence starts after the words that only join it to the sentences before it
     /// ("So the result cannot be zero."), if it opens with them. Not where those words open a
     /// condition ("So long as ..."), nor before a word of `clause_openings`, where they open a
@@ -1693,6 +1737,49 @@ fn link_sense_pattern(text: &str) -> String {
         r"(^|[ (*])\[{}\](?:\([^() ]*\)|\[[^\[\]]*\])?",
         any_case(&crate::text::fold_whitespace(text.trim()))
     )
+}
+
+/// The slot of an introduction that stands for a count ("there are {n} cases").
+const COUNT_SLOT: &str = "{n}";
+/// The slot of an introduction that stands for any words ("{any} is safe, because").
+const ANY_SLOT: &str = "{any}";
+/// What a count slot reads: "two" to "six", "several", "these", "the following", or digits.
+const COUNT_WORDS: [&str; 8] = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "several",
+    "these",
+    "the following",
+];
+
+/// The regex of a whole sentence that is one of `introductions`, each word in any case. A
+/// phrase is compared as sentences are, after the rewrites ("there are" reads "there is").
+fn introduction_pattern(phrases: &[String], rewrites: &Replacements) -> Option<String> {
+    if phrases.is_empty() {
+        return None;
+    }
+    let words = COUNT_WORDS.map(String::from);
+    let count = format!("(?:{}|[0-9]+)", any_case_alternatives(&words));
+    let phrase = |p: &String| {
+        let p = crate::text::fold_whitespace(p);
+        rewrites
+            .replace(&p)
+            .unwrap_or(p)
+            .split(COUNT_SLOT)
+            .map(|part| {
+                part.split(ANY_SLOT)
+                    .map(any_case)
+                    .collect::<Vec<_>>()
+                    .join(".+")
+            })
+            .collect::<Vec<_>>()
+            .join(&count)
+    };
+    let alternatives: Vec<String> = phrases.iter().map(phrase).collect();
+    Some(format!("^(?:{})$", alternatives.join("|")))
 }
 
 fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
@@ -2099,6 +2186,55 @@ mod tests {
         let err = Grammar::compile(&raw).expect_err("a lead-in with a contraction never matches");
         assert_eq!(err.rule, "the caller can't");
         assert!(err.problem.contains("contraction"), "{}", err.problem);
+    }
+
+    #[test]
+    fn an_introduction_is_a_whole_sentence_ending_in_a_colon() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = ["in other words,"]
+            introductions = ["specifically", "there are {n} cases", "{any} is safe, because"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            [[rewrite]]
+            from = "are"
+            to = "is"
+            "#,
+        )
+        .expect("grammar parses");
+        let g = Grammar::compile(&raw).expect("grammar compiles");
+        let intro = |text: &str| g.is_introduction(text, &g.fold(text).masked);
+        for yes in [
+            "Specifically:",
+            "SPECIFICALLY :",
+            "In other words, specifically:",
+            "There are 12 cases:",
+            "There are several cases:",
+            "The `add` here is safe, because:",
+        ] {
+            assert!(intro(yes), "{yes}");
+        }
+        for no in [
+            "Specifically.",
+            "Specifically, `p` is valid:",
+            "There are many cases:",
+            "There are two cases: `p` is null",
+            "is safe, because:",
+        ] {
+            assert!(!intro(no), "{no}");
+        }
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = []
+            introductions = ["there are {count} cases"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            "#,
+        )
+        .expect("grammar parses");
+        let err = Grammar::compile(&raw).expect_err("an unknown slot would be read as words");
+        assert_eq!(err.rule, "there are {count} cases");
+        assert!(err.problem.contains("slot"), "{}", err.problem);
     }
 
     #[test]

@@ -711,3 +711,36 @@ fn otherwise_holds_what_follows_under_an_unread_condition() {
     assert_eq!(readings(&item.conditions), [None]);
     assert_eq!(item.conditions[0].text(), "Otherwise");
 }
+
+#[test]
+fn a_sentence_that_only_announces_a_list_states_nothing() {
+    let items = dict().expand("Specifically:\n\n- `p` must be non-null.\n- `p` must be aligned.");
+    let read: Vec<Vec<Part>> = items
+        .items
+        .iter()
+        .map(|i| readings(&i.statements))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            vec![one("non-null", "ptr", "`p`")],
+            vec![one("aligned", "ptr", "`p`")]
+        ]
+    );
+    // Counted ("there are three cases", compared after the rewrite of "are") and concluding
+    // ("... is safe, because") introductions too.
+    for lead in ["There are three cases:", "The `add` here is safe, because:"] {
+        let items = dict().expand(&format!("// SAFETY: {lead}\n// - `p` is non-null."));
+        assert_eq!(items.items.len(), 1, "{lead}");
+    }
+    // Not without the colon, nor where it claims something before it.
+    for kept in [
+        "There are three cases.",
+        "Specifically, `p` is valid:",
+        "The produced `&mut` is valid because:",
+    ] {
+        let item = dict().analyse_item(kept);
+        assert!(!item.text.is_empty(), "{kept}");
+        assert!(!item.is_recognised(), "{kept}");
+    }
+}

@@ -779,6 +779,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "Otherwise" restricts what follows to the case left open before it.
         "- Otherwise, `ptr` must have been allocated with the allocator `A`.",
         "// SAFETY: callers must ensure `[a, a+n)` are all valid for reading and writing.",
+        // A sentence that only announces the list after it states nothing; one that claims
+        // something before its colon, or ends otherwise, is read as it is.
+        "Specifically:\n\n- `p` must be non-null.\n- `p` must be aligned.",
+        "// SAFETY: There are three cases:\n// - `p` is null.",
+        "// SAFETY: The `add` here is safe, because:\n// - `p` is non-null.",
+        "Callers of this function are responsible that these preconditions are satisfied:\n* `p` is aligned",
+        "There are three cases.",
+        "Specifically, `p` is valid:\n- `q` is aligned",
+        "The produced `&mut` is valid because:\n- `p` is aligned",
     ] {
         out.push(list.to_string());
     }
