@@ -369,16 +369,30 @@
             runs.forEach(function (r) { all = all.concat(prose(r.lines.join(" "), r.at)); });
             return all;
         }
-        // expand.rs: list items and paragraphs of prose around them, in document order.
+        // expand.rs: list items and paragraphs of prose around them, in document order. The
+        // last sentence of the paragraph before a list, when it ends in a colon, leads every
+        // item of that list until the next paragraph (split_units).
         var out = [];
         var current = null;
         var paragraph = null;
+        var lead = null;
         function flushParagraph() {
-            if (paragraph !== null) { out = out.concat(prose(paragraph.text, paragraph.at)); }
+            if (paragraph !== null) {
+                out = out.concat(prose(paragraph.text, paragraph.at));
+                var last = out[out.length - 1];
+                lead = last && /:$/.test(trimEnd(last.text)) ? out.length - 1 : null;
+            }
             paragraph = null;
         }
         function pushCurrent() {
-            if (current !== null) { out.push({ at: current.at, text: foldWhitespace(current.text) }); }
+            if (current !== null) {
+                var unit = { at: current.at, text: foldWhitespace(current.text) };
+                if (lead !== null) {
+                    out[lead].introduces = true;
+                    unit.lead = out[lead].text;
+                }
+                out.push(unit);
+            }
             current = null;
         }
         lines.forEach(function (l) {
@@ -1628,6 +1642,53 @@
             return { entry: id, form: { form: "canonical" }, bindings: bindings };
         }
 
+        // expand.rs, list_lead: what a list's introduction gives each item, a condition when it
+        // is one whole condition clause ("If `T` is a ZST:"), a subject and its duty when it ends
+        // in one ("The value must:").
+        var LEAD_DUTIES = ["must", "should", "shall"];
+        function listLead(lead) {
+            var head = trimEnd(lead);
+            if (!head.endsWith(":")) { return null; }
+            head = trimEnd(head.slice(0, -1));
+            var masked = fold(head).masked;
+            if (masked === "") { return null; }
+            var cc = conditionClause(masked + ", x");
+            if (cc !== null && cc.condition === masked.length && cc.rest === masked.length + 2) { return { condition: head }; }
+            var words = head.split(/\s+/).filter(function (w) { return w !== ""; });
+            var duty = words.length > 1 && LEAD_DUTIES.indexOf(words[words.length - 1].toLowerCase()) >= 0;
+            return duty && !startsWithCondition(masked) ? { subject: head } : null;
+        }
+
+        // expand.rs, subject_before: "The value must" and "Not be `NaN`" say "The value must not
+        // be `NaN`".
+        function subjectBefore(subject, item) {
+            var chars = Array.from(item);
+            var upper = function (c) { return c !== undefined && c.toUpperCase() === c && c.toLowerCase() !== c; };
+            if (chars.length > 1 && upper(chars[0]) && !upper(chars[1])) {
+                item = chars[0].toLowerCase() + item.slice(chars[0].length);
+            }
+            return subject + " " + item;
+        }
+
+        // expand.rs, analyse_led: an item read where it stands to a list's introduction.
+        function analyseLed(unit) {
+            if (unit.lead === undefined && unit.introduces && listLead(unit.text) !== null) { return null; }
+            var kind = unit.lead !== undefined ? listLead(unit.lead) : null;
+            if (kind !== null && kind.condition !== undefined) {
+                var read = analyseItem(unit.text, unit.at);
+                if (read !== null && read.text !== "") {
+                    read.conditions = conditionOf(kind.condition).concat(read.conditions || []);
+                }
+                return read;
+            }
+            if (kind !== null) {
+                var said = analyseItem(subjectBefore(kind.subject, unit.text), unit.at);
+                if (said !== null && said.text !== "") { said.text = foldWhitespace(unit.text); }
+                return said;
+            }
+            return analyseItem(unit.text, unit.at);
+        }
+
         // expand.rs, analyse: an item is read sentence by sentence.
         function analyseItem(raw, position) {
             var sentences = splitSentences(raw);
@@ -1924,7 +1985,7 @@
         return function expand(input) {
             return {
                 site_url: data.site_url,
-                items: splitItems(String(input)).map(function (p) { return asWritten(analyseItem(p.text, p.at)); }).filter(function (i) { return i !== null && i.text !== ""; })
+                items: splitItems(String(input)).map(function (p) { return asWritten(analyseLed(p)); }).filter(function (i) { return i !== null && i.text !== ""; })
             };
         };
     }

@@ -315,15 +315,63 @@ impl MarkdownBlocks {
 /// sentences of the text otherwise. Comment markers (`//`, `///`), `SAFETY:` / `INVARIANT:`
 /// tags, `# Safety` headings, fenced code and link reference definitions are dropped.
 pub fn split_items(input: &str) -> Vec<String> {
-    split_positioned(input)
-        .into_iter()
-        .map(|(_, i)| i)
-        .collect()
+    split_units(input).into_iter().map(|u| u.text).collect()
 }
 
 /// `split_items`, with the position of each item: the section heading above it (`# Guarantees`,
 /// `# Invariants`) or the comment tag it follows (`INVARIANT:`).
 pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
+    split_units(input)
+        .into_iter()
+        .map(|u| (u.position, u.text))
+        .collect()
+}
+
+/// How an item stands to the sentence that introduces a list ("If `T` is a ZST:" above
+/// "- `ptr` must be dangling").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lead<'a> {
+    /// Neither an introduction nor under one.
+    #[default]
+    None,
+    /// The last sentence of a paragraph that ends in a colon, with a list after it.
+    Introduces,
+    /// An item of the list that this sentence introduces.
+    Under(&'a str),
+}
+
+/// One item of the input as [`split_units`] cuts it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    pub position: Position,
+    pub text: String,
+    /// Whether this sentence introduces the list after it.
+    pub introduces: bool,
+    /// For a list item, the sentence that introduces its list.
+    pub lead: Option<String>,
+}
+
+impl<'a> Lead<'a> {
+    /// The lead of an item under `lead` (if any) that `introduces` a list or not.
+    pub fn of(lead: Option<&'a str>, introduces: bool) -> Lead<'a> {
+        match (lead, introduces) {
+            (Some(l), _) => Lead::Under(l),
+            (None, true) => Lead::Introduces,
+            (None, false) => Lead::None,
+        }
+    }
+}
+
+impl Unit {
+    pub fn lead(&self) -> Lead<'_> {
+        Lead::of(self.lead.as_deref(), self.introduces)
+    }
+}
+
+/// `split_positioned`, with what introduces each list: the last sentence of the paragraph
+/// before a list (blank lines between them allowed), when it ends in a colon, leads every item
+/// of that list, nested ones too, until the next paragraph.
+pub fn split_units(input: &str) -> Vec<Unit> {
     let mut lines: Vec<(Position, String)> = Vec::new();
     let mut position = Position::Requirement;
     let mut blocks = MarkdownBlocks::default();
@@ -350,55 +398,77 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
         }
         lines.push((position, line.into_owned()));
     }
-    let prose = |text: &str, at: Position| -> Vec<(Position, String)> {
-        split_sentences(text).into_iter().map(|s| (at, s)).collect()
+    let unit = |position: Position, text: String| Unit {
+        position,
+        text,
+        introduces: false,
+        lead: None,
+    };
+    let prose = |text: &str, at: Position| -> Vec<Unit> {
+        split_sentences(text)
+            .into_iter()
+            .map(|s| unit(at, s))
+            .collect()
     };
     let has_list = lines.iter().any(|(_, l)| list_marker().is_match(l));
     if has_list {
         // In document order: list items, and paragraphs of prose around them (a blank line or
         // a list item ends a paragraph, so an introduction ending in ":" and a note after the
         // list are sentences of their own).
-        let mut out: Vec<(Position, String)> = Vec::new();
+        let mut out: Vec<Unit> = Vec::new();
         let mut current: Option<(Position, String)> = None;
         let mut paragraph: Option<(Position, String)> = None;
-        let flush_paragraph = |p: &mut Option<(Position, String)>, out: &mut Vec<_>| {
-            if let Some((at, text)) = p.take() {
-                out.extend(prose(&text, at));
-            }
-        };
+        // The unit (an index into `out`) that ends the last paragraph, when it ends in a colon:
+        // every paragraph sets it anew, so one after a list ends what introduced the list.
+        let mut lead: Option<usize> = None;
+        let flush_paragraph =
+            |p: &mut Option<(Position, String)>, out: &mut Vec<Unit>, lead: &mut Option<usize>| {
+                if let Some((at, text)) = p.take() {
+                    out.extend(prose(&text, at));
+                    *lead = out
+                        .last()
+                        .filter(|u| u.text.trim_end().ends_with(':'))
+                        .map(|_| out.len() - 1);
+                }
+            };
+        let push_current =
+            |c: &mut Option<(Position, String)>, out: &mut Vec<Unit>, lead: Option<usize>| {
+                if let Some((at, text)) = c.take() {
+                    let mut u = unit(at, fold_whitespace(&text));
+                    if let Some(i) = lead {
+                        out[i].introduces = true;
+                        u.lead = Some(out[i].text.clone());
+                    }
+                    out.push(u);
+                }
+            };
         for (at, l) in &lines {
             if let Some(m) = list_marker().find(l) {
-                flush_paragraph(&mut paragraph, &mut out);
-                if let Some((at, c)) = current.take() {
-                    out.push((at, fold_whitespace(&c)));
-                }
+                flush_paragraph(&mut paragraph, &mut out, &mut lead);
+                push_current(&mut current, &mut out, lead);
                 current = Some((*at, l[m.end()..].to_string()));
             } else if let Some((_, c)) = current.as_mut() {
                 if l.trim().is_empty() {
-                    if let Some((at, c)) = current.take() {
-                        out.push((at, fold_whitespace(&c)));
-                    }
+                    push_current(&mut current, &mut out, lead);
                 } else {
                     c.push(' ');
                     c.push_str(l.trim());
                 }
             } else if l.trim().is_empty() {
-                flush_paragraph(&mut paragraph, &mut out);
+                flush_paragraph(&mut paragraph, &mut out, &mut lead);
             } else {
                 // A heading between two lines (its position changes) ends a paragraph too.
                 if paragraph.as_ref().is_some_and(|(p_at, _)| p_at != at) {
-                    flush_paragraph(&mut paragraph, &mut out);
+                    flush_paragraph(&mut paragraph, &mut out, &mut lead);
                 }
                 let (_, text) = paragraph.get_or_insert_with(|| (*at, String::new()));
                 text.push(' ');
                 text.push_str(l.trim());
             }
         }
-        flush_paragraph(&mut paragraph, &mut out);
-        if let Some((at, c)) = current {
-            out.push((at, fold_whitespace(&c)));
-        }
-        out.retain(|(_, s)| !s.is_empty());
+        flush_paragraph(&mut paragraph, &mut out, &mut lead);
+        push_current(&mut current, &mut out, lead);
+        out.retain(|u| !u.text.is_empty());
         out
     } else {
         // A blank line ends a paragraph, and a tag that changes the position (`INVARIANT:`
@@ -421,6 +491,32 @@ pub fn split_positioned(input: &str) -> Vec<(Position, String)> {
             .flat_map(|(at, run)| prose(&run.join(" "), at))
             .collect()
     }
+}
+
+/// The duties a list's introduction may end in to give its items their subject ("The value
+/// must:" above "- Not be `NaN`"). Not "must either", whose items are alternatives.
+const LEAD_DUTIES: [&str; 3] = ["must", "should", "shall"];
+
+/// What an introduction gives the items of its list.
+enum ListLead {
+    /// The introduction without its colon, a condition clause.
+    Condition(String),
+    /// The introduction without its colon, a subject and its duty.
+    Subject(String),
+}
+
+/// The sentence an item says under an introduction that gives it its subject and duty:
+/// "The value must" and "Not be `NaN`" say "The value must not be `NaN`" ("NUL bytes" keeps its
+/// capitals).
+fn subject_before(subject: &str, item: &str) -> String {
+    let mut chars = item.chars();
+    let lower = match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) if a.is_uppercase() && !b.is_uppercase() => {
+            a.to_lowercase().collect::<String>() + &item[a.len_utf8()..]
+        }
+        _ => item.to_string(),
+    };
+    format!("{subject} {lower}")
 }
 
 /// Abbreviations whose final period ends no sentence ("within range (i.e. `>= -MAX_ERRNO`)"),
@@ -619,12 +715,82 @@ impl Dictionary {
     pub fn expand(&self, input: &str) -> Expansion {
         Expansion {
             site_url: self.site_url().to_string(),
-            items: split_positioned(input)
+            items: split_units(input)
                 .iter()
-                .map(|(at, i)| self.as_written(self.analyse(i, true, *at)))
+                .map(|u| self.as_written(self.analyse_led(&u.text, u.lead(), u.position, true)))
                 .filter(|i| !i.text.is_empty())
                 .collect(),
         }
+    }
+
+    /// Reads an item where it stands to a list's introduction: an introduction that gives its
+    /// items a condition or a subject ("If `T` is a ZST:", "The value must:") states nothing
+    /// of its own, and each item of its list is read with it ("If `T` is a ZST, `ptr` must be
+    /// dangling"); under any other introduction an item is read as it is.
+    pub fn analyse_led(
+        &self,
+        item: &str,
+        lead: Lead<'_>,
+        position: Position,
+        nearest: bool,
+    ) -> Item {
+        match lead {
+            Lead::Introduces if self.list_lead(item).is_some() => {
+                return Item {
+                    text: String::new(),
+                    position,
+                    statements: vec![Statement::unrecognised_empty()],
+                    justifications: Vec::new(),
+                    conditions: Vec::new(),
+                };
+            }
+            Lead::Under(lead) => match self.list_lead(lead) {
+                // The item is a sentence of its own already: its words are one part or more as
+                // they are, and the condition stands beside them, outermost.
+                Some(ListLead::Condition(condition)) => {
+                    let mut read = self.analyse(item, nearest, position);
+                    if !read.text.is_empty() {
+                        let mut conditions = self.condition(&condition);
+                        conditions.append(&mut read.conditions);
+                        read.conditions = conditions;
+                    }
+                    return read;
+                }
+                Some(ListLead::Subject(subject)) => {
+                    let mut read = self.analyse(&subject_before(&subject, item), nearest, position);
+                    if !read.text.is_empty() {
+                        read.text = fold_whitespace(item);
+                    }
+                    return read;
+                }
+                None => {}
+            },
+            _ => {}
+        }
+        self.analyse(item, nearest, position)
+    }
+
+    /// What a list's introduction gives each item: a condition when it is one whole condition
+    /// clause ("If `T` is a ZST:", "Otherwise:"), a subject and its duty when it ends in one
+    /// ("The value must:"); `None` for any other (a duration, an "either", a list of cases).
+    fn list_lead(&self, lead: &str) -> Option<ListLead> {
+        let head = lead.trim_end().strip_suffix(':')?.trim_end();
+        let masked = self.grammar.fold(head).masked;
+        if masked.is_empty() {
+            return None;
+        }
+        let probe = format!("{masked}, x");
+        if let Some((condition, rest)) = self.grammar.condition_clause(&probe) {
+            if condition == (0..masked.len()) && rest == masked.len() + 2 {
+                return Some(ListLead::Condition(head.to_string()));
+            }
+        }
+        let words: Vec<String> = head.split_whitespace().map(str::to_lowercase).collect();
+        let duty = words
+            .last()
+            .is_some_and(|w| LEAD_DUTIES.contains(&w.as_str()));
+        (duty && words.len() > 1 && !self.grammar.starts_with_condition(&masked))
+            .then(|| ListLead::Subject(head.to_string()))
     }
 
     /// Reads one item: a plain statement, `<statement> by <justification> and ...`, or a
@@ -1698,6 +1864,29 @@ mod tests {
                 "`a` is valid.",
                 "Note this: it holds.",
                 "And that."
+            ]
+        );
+    }
+
+    #[test]
+    fn the_sentence_before_a_list_leads_its_items_until_the_next_paragraph() {
+        let s = "/// Some prose. If `T` is a ZST:\n///\n/// - `a` is valid.\n///   - `b` is valid.\n///\n/// - `c` is valid.\n///\n/// A note.\n/// - `d` is valid.\n///\n/// Otherwise:\n/// - `e` is valid.";
+        let units = split_units(s);
+        let got: Vec<(&str, Lead<'_>)> =
+            units.iter().map(|u| (u.text.as_str(), u.lead())).collect();
+        let zst = Lead::Under("If `T` is a ZST:");
+        assert_eq!(
+            got,
+            [
+                ("Some prose.", Lead::None),
+                ("If `T` is a ZST:", Lead::Introduces),
+                ("`a` is valid.", zst),
+                ("`b` is valid.", zst),
+                ("`c` is valid.", zst),
+                ("A note.", Lead::None),
+                ("`d` is valid.", Lead::None),
+                ("Otherwise:", Lead::Introduces),
+                ("`e` is valid.", Lead::Under("Otherwise:")),
             ]
         );
     }

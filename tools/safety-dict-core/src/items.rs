@@ -1,18 +1,18 @@
 //! Items of safety text with their place in a source file, for tools that point at them (the
 //! linter).
 //!
-//! The split into items and sentences is [`split_positioned`], the one `safety-dict expand`
+//! The split into items and sentences is [`split_units`], the one `safety-dict expand`
 //! uses, so a tool reads exactly the items `expand` shows. This module adds two things around
 //! it. Before the split, a `*` bullet is passed as `-` (the lines come without comment markers,
-//! so a leading `*` is a bullet, not the `*` of a block comment, which `split_positioned` would
-//! drop), and what `split_positioned` leaves out as no prose (fenced code, link reference
+//! so a leading `*` is a bullet, not the `*` of a block comment, which `split_units` would
+//! drop), and what `split_units` leaves out as no prose (fenced code, link reference
 //! definitions) is blanked, so that none of its words is searched for. After the split, each
 //! item is found again, word by word, in the lines it came from, which gives its byte range and
 //! whether it was a list item.
 
 use std::ops::Range;
 
-use crate::expand::{split_positioned, MarkdownBlocks, Position};
+use crate::expand::{split_units, Lead, MarkdownBlocks, Position};
 
 /// One line of text, its comment markers already removed, and the byte offset of its first
 /// byte in the source file.
@@ -29,7 +29,7 @@ pub enum Shape {
     Sentence,
 }
 
-/// One item as [`split_positioned`] gives it, with where its words stand in the source.
+/// One item as [`split_units`] gives it, with where its words stand in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Located {
     /// The item's text (whitespace folded), as `expand` reads it.
@@ -38,12 +38,21 @@ pub struct Located {
     pub shape: Shape,
     /// Source range from the item's first word to the end of its last.
     pub span: Range<usize>,
+    /// Whether this sentence introduces the list after it.
+    pub introduces: bool,
+    /// For a list item, the sentence that introduces its list.
+    pub lead: Option<String>,
     /// (offset in `text`, offset in the source, length) of each word; empty when the item could
     /// not be found again (then every range is `span`).
     words: Vec<(usize, usize, usize)>,
 }
 
 impl Located {
+    /// How the item stands to a list's introduction, as the core reads it.
+    pub fn lead(&self) -> Lead<'_> {
+        Lead::of(self.lead.as_deref(), self.introduces)
+    }
+
     /// The source offset of a byte offset in [`Located::text`].
     pub fn source_offset(&self, at: usize) -> usize {
         let idx = self.words.partition_point(|&(start, _, _)| start <= at);
@@ -66,7 +75,7 @@ impl Located {
 
 pub use crate::expand::is_fence;
 
-/// A list marker word (`-`, `*`, `+`, `1.`, `1)`), as `split_positioned` recognises one.
+/// A list marker word (`-`, `*`, `+`, `1.`, `1)`), as `split_units` recognises one.
 fn is_list_marker(word: &str) -> bool {
     matches!(word, "-" | "*" | "+")
         || word
@@ -74,7 +83,7 @@ fn is_list_marker(word: &str) -> bool {
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The lines as `split_positioned` should see them: what it would leave out as no prose
+/// The lines as `split_units` should see them: what it would leave out as no prose
 /// (fenced code, link reference definitions) blanked here already, so that no word of it is
 /// searched for, and a `*` bullet written `-` (same length, so offsets still hold).
 fn prepared(lines: &[Line<'_>]) -> Vec<String> {
@@ -148,7 +157,7 @@ fn find_words(words: &[Word<'_>], item: &[&str], from: usize) -> Option<usize> {
 /// split the same text, each with its source range.
 pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
     let prepared = prepared(lines);
-    let items = split_positioned(&prepared.join("\n"));
+    let items = split_units(&prepared.join("\n"));
     let words = words_of(&prepared, lines);
     let whole = match (words.first(), words.last()) {
         (Some(a), Some(b)) => a.offset..b.offset + b.text.len(),
@@ -156,7 +165,9 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
     };
     let mut cursor = 0;
     let mut out = Vec::with_capacity(items.len());
-    for (position, text) in items {
+    for unit in items {
+        let (position, text) = (unit.position, unit.text);
+        let (introduces, lead) = (unit.introduces, unit.lead);
         let item_words: Vec<&str> = text.split_whitespace().collect();
         // Items come in document order; the search from the start is a fallback.
         let at =
@@ -167,6 +178,8 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
                 position,
                 shape: Shape::Sentence,
                 span: whole.clone(),
+                introduces,
+                lead,
                 words: Vec::new(),
             });
             continue;
@@ -191,15 +204,17 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
             position,
             shape,
             span: first.offset..last.offset + last.text.len(),
+            introduces,
+            lead,
             words: map,
         });
     }
     out
 }
 
-/// The sentences of one item's text, as `split_positioned` splits prose.
+/// The sentences of one item's text, as `split_units` splits prose.
 pub fn sentences(text: &str) -> Vec<String> {
-    split_positioned(text).into_iter().map(|(_, s)| s).collect()
+    split_units(text).into_iter().map(|u| u.text).collect()
 }
 
 #[cfg(test)]
@@ -225,19 +240,23 @@ mod tests {
     }
 
     #[test]
-    fn the_items_are_those_of_split_positioned() {
+    fn the_items_are_those_of_split_units() {
         for input in [
             "- `ptr` is valid\n  for reads.\n- `len` is small.",
             "`p` is valid. `q` is aligned.",
             "Some prose.\n\n- one\n- two\n\nTrailing prose.",
+            "Some prose. If `T` is a ZST:\n\n- one\n\n  - two\n\nOtherwise:\n- three",
             "1. one\n2) two",
         ] {
             let got = split_lines(&lines(input));
-            let want: Vec<String> = split_positioned(input)
-                .into_iter()
-                .map(|(_, s)| s)
-                .collect();
-            assert_eq!(texts(&got), want, "{input:?}");
+            let want = split_units(input);
+            assert_eq!(
+                texts(&got),
+                want.iter().map(|u| u.text.as_str()).collect::<Vec<_>>(),
+                "{input:?}"
+            );
+            let leads: Vec<_> = got.iter().map(Located::lead).collect();
+            assert_eq!(leads, want.iter().map(|u| u.lead()).collect::<Vec<_>>());
         }
     }
 

@@ -736,11 +736,52 @@ fn a_sentence_that_only_announces_a_list_states_nothing() {
     // Not without the colon, nor where it claims something before it.
     for kept in [
         "There are three cases.",
-        "Specifically, `p` is valid:",
+        "Specifically, the frobnicator holds:",
         "The produced `&mut` is valid because:",
     ] {
         let item = dict().analyse_item(kept);
         assert!(!item.text.is_empty(), "{kept}");
         assert!(!item.is_recognised(), "{kept}");
+    }
+}
+
+#[test]
+fn a_list_introduction_gives_its_items_a_condition_or_a_subject() {
+    // Linux's `Vec::from_raw_parts`: the ZST item holds only for ZSTs, and the introduction is
+    // no item of its own.
+    let exp = dict().expand(
+        "If `T` is a ZST:\n\n- `ptr` must be a dangling, well aligned pointer.\n\nOtherwise:\n\n- `ptr` must be aligned.",
+    );
+    assert_eq!(exp.items.len(), 2);
+    assert_eq!(
+        readings(&exp.items[0].statements),
+        [one("dangling-aligned", "ptr", "`ptr`")]
+    );
+    assert_eq!(
+        readings(&exp.items[0].conditions),
+        [one("zero-sized", "T", "`T`")]
+    );
+    assert_eq!(exp.items[1].conditions[0].text(), "Otherwise");
+    // A subject and its duty before the items: each item says the rest of the sentence.
+    let exp = dict().expand("`p` must:\n\n- Be non-null.\n- be aligned.");
+    let read: Vec<Vec<Part>> = exp.items.iter().map(|i| readings(&i.statements)).collect();
+    assert_eq!(
+        read,
+        [
+            vec![one("non-null", "ptr", "`p`")],
+            vec![one("aligned", "ptr", "`p`")]
+        ]
+    );
+    assert_eq!(exp.items[0].text, "Be non-null.");
+    // Alternatives, a duration or a condition with a subject: the introduction stays a sentence
+    // of its own, and the items are read alone.
+    for lead in [
+        "`p` must either:",
+        "Callers must ensure the following for the lifetime of the returned value:",
+        "When `n` is zero, callers must:",
+    ] {
+        let exp = dict().expand(&format!("{lead}\n- `q` is aligned."));
+        assert_eq!(exp.items.len(), 2, "{lead}");
+        assert!(exp.items[1].conditions.is_empty(), "{lead}");
     }
 }

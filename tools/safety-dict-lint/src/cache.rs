@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use safety_dict::expand::Node;
 
-use crate::vocabulary::{unrecognised_item, Item, Position, Statement, Vocabulary};
+use crate::vocabulary::{unrecognised_item, Item, Lead, Position, Statement, Vocabulary};
 
 /// Items longer than this (in bytes) are not sent to the matcher.
 pub const MAX_ITEM_LEN: usize = 600;
@@ -57,7 +57,7 @@ fn without_expansions(mut item: Item) -> Item {
 
 pub struct CachedVocabulary<'a> {
     inner: &'a dyn Vocabulary,
-    memo: RefCell<HashMap<(String, u8), Item>>,
+    memo: RefCell<HashMap<MemoKey, Item>>,
     /// Whether nearest entries are wanted at all in this run.
     nearest: bool,
 }
@@ -72,18 +72,35 @@ impl<'a> CachedVocabulary<'a> {
     }
 }
 
+/// An item, its position (`position_key`) and its lead (`lead_key`).
+type MemoKey = (String, u8, Option<String>);
+
+/// A lead as part of a memo key: none, an introduction (the empty string, which no lead
+/// sentence is), or the sentence an item stands under.
+fn lead_key(lead: Lead<'_>) -> Option<String> {
+    match lead {
+        Lead::None => None,
+        Lead::Introduces => Some(String::new()),
+        Lead::Under(l) => Some(l.to_string()),
+    }
+}
+
 impl Vocabulary for CachedVocabulary<'_> {
     fn analyse_item(&self, item: &str, position: Position) -> Item {
-        let key = (item.to_string(), position_key(position));
+        self.analyse_led(item, Lead::None, position)
+    }
+
+    fn analyse_led(&self, item: &str, lead: Lead<'_>, position: Position) -> Item {
+        let key = (item.to_string(), position_key(position), lead_key(lead));
         if let Some(a) = self.memo.borrow().get(&key) {
             return a.clone();
         }
         let a = if too_big(item) {
             unrecognised_item(item, position)
         } else if self.nearest {
-            without_expansions(self.inner.analyse_item(item, position))
+            without_expansions(self.inner.analyse_led(item, lead, position))
         } else {
-            without_expansions(self.inner.analyse_item_without_nearest(item, position))
+            without_expansions(self.inner.analyse_led_without_nearest(item, lead, position))
         };
         self.memo.borrow_mut().insert(key, a.clone());
         a

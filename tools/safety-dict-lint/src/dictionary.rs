@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use safety_dict::api_specific::{phrasing_key, ApiSpecific};
 use safety_dict::Dictionary;
 
-use crate::vocabulary::{Item, Position, Statement, Vocabulary};
+use crate::vocabulary::{Item, Lead, Position, Statement, Vocabulary};
 
 fn owned((var, value): (&str, &str)) -> (String, String) {
     (var.to_string(), value.to_string())
@@ -20,6 +20,14 @@ impl Vocabulary for Dictionary {
 
     fn analyse_item_without_nearest(&self, item: &str, position: Position) -> Item {
         Dictionary::analyse_item_at_without_nearest(self, item, position)
+    }
+
+    fn analyse_led(&self, item: &str, lead: Lead<'_>, position: Position) -> Item {
+        Dictionary::analyse_led(self, item, lead, position, true)
+    }
+
+    fn analyse_led_without_nearest(&self, item: &str, lead: Lead<'_>, position: Position) -> Item {
+        Dictionary::analyse_led(self, item, lead, position, false)
     }
 
     fn entry_url(&self, id: &str) -> String {
@@ -70,6 +78,14 @@ impl Vocabulary for WithApiSpecific<'_> {
 
     fn analyse_item_without_nearest(&self, item: &str, position: Position) -> Item {
         self.dict.analyse_item_at_without_nearest(item, position)
+    }
+
+    fn analyse_led(&self, item: &str, lead: Lead<'_>, position: Position) -> Item {
+        self.dict.analyse_led(item, lead, position, true)
+    }
+
+    fn analyse_led_without_nearest(&self, item: &str, lead: Lead<'_>, position: Position) -> Item {
+        self.dict.analyse_led(item, lead, position, false)
     }
 
     fn entry_url(&self, id: &str) -> String {

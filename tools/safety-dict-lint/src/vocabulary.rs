@@ -3,7 +3,7 @@
 //! types `safety-dict expand` prints: [`crate::dictionary`] implements the trait with
 //! `safety_dict::Dictionary::analyse_item_at`; tests may use fakes.
 
-pub use safety_dict::expand::{Item, Position, Statement};
+pub use safety_dict::expand::{Item, Lead, Position, Statement};
 
 /// The dictionary as the linter sees it.
 pub trait Vocabulary {
@@ -15,6 +15,17 @@ pub trait Vocabulary {
     /// the default is [`Vocabulary::analyse_item`].
     fn analyse_item_without_nearest(&self, item: &str, position: Position) -> Item {
         self.analyse_item(item, position)
+    }
+
+    /// Reads an item where it stands to a list's introduction ("If `T` is a ZST:" above it,
+    /// `Dictionary::analyse_led`); by default as if it stood alone.
+    fn analyse_led(&self, item: &str, _lead: Lead<'_>, position: Position) -> Item {
+        self.analyse_item(item, position)
+    }
+
+    /// [`Vocabulary::analyse_led`] without the nearest entries of unrecognised parts.
+    fn analyse_led_without_nearest(&self, item: &str, _lead: Lead<'_>, position: Position) -> Item {
+        self.analyse_item_without_nearest(item, position)
     }
 
     /// The stable URL of an entry's page.

@@ -112,6 +112,15 @@ fn readings_show_every_part_as_read() {
         lines.iter().any(|l| l[2].ends_with("(discouraged)")),
         "{out}"
     );
+    // An item under "`buf` must:" is read with that subject and duty; the introduction itself
+    // is no part.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l[0].ends_with("phrasing.rs:36") && l[2] == "valid-for-reads"),
+        "{out}"
+    );
+    assert!(!lines.iter().any(|l| l[3].contains("must:")), "{out}");
     // Sorted by line, whatever order the checks ran in.
     let numbers: Vec<usize> = lines
         .iter()

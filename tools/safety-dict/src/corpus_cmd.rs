@@ -788,6 +788,17 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "There are three cases.",
         "Specifically, `p` is valid:\n- `q` is aligned",
         "The produced `&mut` is valid because:\n- `p` is aligned",
+        // An introduction that is a condition or ends in a subject's duty gives it to each item
+        // of its list, nested ones too, until the next paragraph; any other is read as it is.
+        "If `T` is a ZST:\n\n- `ptr` must be a dangling, well aligned pointer.\n\nOtherwise:\n\n- `ptr` must be aligned.\n- The first `length` elements must be initialized.",
+        "Some prose. For ZSTs:\n- `p` must be aligned\n  - `q` must be non-null\n\nA note.\n- `r` must be non-null",
+        "The value must:\n\n- Not be `NaN`\n- Be non-null\n- NUL bytes",
+        "Casting floats is fine. Specifically, each element must:\n- be valid for reads",
+        "`upper` must either:\n- Be `None`\n- Be non-null",
+        "When `p` is null, callers must:\n- `q` is aligned",
+        "Callers must ensure the following for the lifetime of the returned value:\n1. That `inner` remains valid;",
+        "// SAFETY: If `n` is zero:\n// - `p` is aligned because it is non-null.",
+        "// SAFETY: the pointer must:\n// - be aligned",
     ] {
         out.push(list.to_string());
     }

@@ -287,7 +287,9 @@ fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, types: &
 /// introduction that leaves nothing to read ("Behavior is undefined if any of the following
 /// conditions are violated:") is no item: it comes back with empty text, uncounted.
 pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located, types: &[String]) -> Item {
-    let a = ctx.vocab.analyse_item(&item.text, Position::Requirement);
+    let a = ctx
+        .vocab
+        .analyse_led(&item.text, item.lead(), Position::Requirement);
     if a.text.is_empty() {
         return a;
     }
@@ -307,7 +309,7 @@ pub fn check_justification_item(
     position: Position,
     types: &[String],
 ) -> Option<bool> {
-    let a = ctx.vocab.analyse_item(&item.text, position);
+    let a = ctx.vocab.analyse_led(&item.text, item.lead(), position);
     if a.text.is_empty() {
         return None;
     }

@@ -28,3 +28,11 @@ fn h(x: &mut Owner) {
     // INVARIANT: it is fine, trust me.
     x.ptr = core::ptr::null_mut();
 }
+
+/// # Safety
+///
+/// `buf` must:
+///
+/// - be valid for reads.
+/// - be made of cheese.
+pub unsafe fn k(buf: *const u8) {}
