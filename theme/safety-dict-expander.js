@@ -378,9 +378,13 @@
         var lead = null;
         function flushParagraph() {
             if (paragraph !== null) {
-                out = out.concat(prose(paragraph.text, paragraph.at));
+                var sentences = prose(paragraph.text, paragraph.at);
+                out = out.concat(sentences);
+                var before = lead !== null && out[lead].introduces ? lead : null;
                 var last = out[out.length - 1];
                 lead = last && /:$/.test(trimEnd(last.text)) ? out.length - 1 : null;
+                // The introduction of the list just before, for an "Otherwise:" alone.
+                if (lead !== null && before !== null && sentences.length === 1) { out[lead].earlier = out[before].text; }
             }
             paragraph = null;
         }
@@ -390,6 +394,7 @@
                 if (lead !== null) {
                     out[lead].introduces = true;
                     unit.lead = out[lead].text;
+                    if (out[lead].earlier !== undefined) { unit.earlier = out[lead].earlier; }
                 }
                 out.push(unit);
             }
@@ -1670,6 +1675,58 @@
             return subject + " " + item;
         }
 
+        // reading.rs, is_otherwise: a condition that holds where the one before it does not.
+        function isOtherwise(condition) {
+            var words = foldWhitespace(condition.replace(/[,:]+$/, "")).toLowerCase();
+            return grammar.opposite !== undefined && grammar.opposite.words.some(function (w) { return w.toLowerCase() === words; });
+        }
+
+        // reading.rs, negated: the first verb of `opposite.negations` turned into the other,
+        // outside code spans.
+        function negated(words) {
+            if (grammar.opposite === undefined) { return null; }
+            var m = mask(words);
+            var lower = lowerSameLen(m.masked);
+            if (lower === null) { return null; }
+            var best = null;
+            grammar.opposite.negations.forEach(function (n) {
+                var from = n.from.toLowerCase();
+                for (var at = lower.indexOf(from); at >= 0; at = lower.indexOf(from, at + from.length)) {
+                    var before = at === 0 ? null : lower.charAt(at - 1);
+                    var after = at + from.length >= lower.length ? null : lower.charAt(at + from.length);
+                    if ((before === null || before === " ") && (after === null || after === " ")) {
+                        if (best === null || at < best.at) { best = { at: at, rule: n }; }
+                        break;
+                    }
+                }
+            });
+            if (best === null) { return null; }
+            var masked = m.masked.slice(0, best.at) + best.rule.to + m.masked.slice(best.at + best.rule.from.length);
+            return unmasked({ masked: masked, codes: m.codes });
+        }
+
+        // expand.rs, lead_condition: "Otherwise" after a list under another condition reads as
+        // that condition's opposite where the dictionary reads it.
+        function leadCondition(condition, earlier) {
+            var opposite = (function () {
+                if (!isOtherwise(condition) || earlier === undefined) { return null; }
+                var before = listLead(earlier);
+                if (before === null || before.condition === undefined) { return null; }
+                var words = conditionMeaning(before.condition);
+                if (words === null) { words = afterConditionOpener(before.condition); }
+                if (words === null) { return null; }
+                var neg = negated(words);
+                if (neg === null) { return null; }
+                var read = analyseSentence(neg, "requirement");
+                if (read === null || read.statements.length !== 1 || (read.justifications || []).length || (read.conditions || []).length) { return null; }
+                if (read.statements[0].status !== "recognised") { return null; }
+                var s = Object.assign({}, read.statements[0]);
+                s.text = condition;
+                return s;
+            })();
+            return opposite !== null ? [opposite] : conditionOf(condition);
+        }
+
         // expand.rs, analyse_led: an item read where it stands to a list's introduction.
         function analyseLed(unit) {
             if (unit.lead === undefined && unit.introduces && listLead(unit.text) !== null) { return null; }
@@ -1677,7 +1734,7 @@
             if (kind !== null && kind.condition !== undefined) {
                 var read = analyseItem(unit.text, unit.at);
                 if (read !== null && read.text !== "") {
-                    read.conditions = conditionOf(kind.condition).concat(read.conditions || []);
+                    read.conditions = leadCondition(kind.condition, unit.earlier).concat(read.conditions || []);
                 }
                 return read;
             }

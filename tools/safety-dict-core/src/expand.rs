@@ -336,8 +336,13 @@ pub enum Lead<'a> {
     None,
     /// The last sentence of a paragraph that ends in a colon, with a list after it.
     Introduces,
-    /// An item of the list that this sentence introduces.
-    Under(&'a str),
+    /// An item of the list that `lead` introduces; `earlier` introduces the list just before
+    /// it, when `lead` is a paragraph of its own right after that list ("If `T` is a ZST:" for
+    /// "Otherwise:").
+    Under {
+        lead: &'a str,
+        earlier: Option<&'a str>,
+    },
 }
 
 /// One item of the input as [`split_units`] cuts it.
@@ -349,13 +354,17 @@ pub struct Unit {
     pub introduces: bool,
     /// For a list item, the sentence that introduces its list.
     pub lead: Option<String>,
+    /// For an introduction or an item under it, the introduction of the list just before
+    /// (`Lead::Under`).
+    pub earlier: Option<String>,
 }
 
 impl<'a> Lead<'a> {
-    /// The lead of an item under `lead` (if any) that `introduces` a list or not.
-    pub fn of(lead: Option<&'a str>, introduces: bool) -> Lead<'a> {
+    /// The lead of an item under `lead` (if any, with the `earlier` one) that `introduces` a
+    /// list or not.
+    pub fn of(lead: Option<&'a str>, earlier: Option<&'a str>, introduces: bool) -> Lead<'a> {
         match (lead, introduces) {
-            (Some(l), _) => Lead::Under(l),
+            (Some(lead), _) => Lead::Under { lead, earlier },
             (None, true) => Lead::Introduces,
             (None, false) => Lead::None,
         }
@@ -364,7 +373,11 @@ impl<'a> Lead<'a> {
 
 impl Unit {
     pub fn lead(&self) -> Lead<'_> {
-        Lead::of(self.lead.as_deref(), self.introduces)
+        Lead::of(
+            self.lead.as_deref(),
+            self.earlier.as_deref(),
+            self.introduces,
+        )
     }
 }
 
@@ -403,6 +416,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         text,
         introduces: false,
         lead: None,
+        earlier: None,
     };
     let prose = |text: &str, at: Position| -> Vec<Unit> {
         split_sentences(text)
@@ -424,11 +438,17 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         let flush_paragraph =
             |p: &mut Option<(Position, String)>, out: &mut Vec<Unit>, lead: &mut Option<usize>| {
                 if let Some((at, text)) = p.take() {
-                    out.extend(prose(&text, at));
+                    let sentences = prose(&text, at);
+                    let alone = sentences.len() == 1;
+                    out.extend(sentences);
+                    let before = lead.filter(|&i| out[i].introduces);
                     *lead = out
                         .last()
                         .filter(|u| u.text.trim_end().ends_with(':'))
                         .map(|_| out.len() - 1);
+                    if let (Some(new), Some(before), true) = (*lead, before, alone) {
+                        out[new].earlier = Some(out[before].text.clone());
+                    }
                 }
             };
         let push_current =
@@ -438,6 +458,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
                     if let Some(i) = lead {
                         out[i].introduces = true;
                         u.lead = Some(out[i].text.clone());
+                        u.earlier = out[i].earlier.clone();
                     }
                     out.push(u);
                 }
@@ -744,13 +765,13 @@ impl Dictionary {
                     conditions: Vec::new(),
                 };
             }
-            Lead::Under(lead) => match self.list_lead(lead) {
+            Lead::Under { lead, earlier } => match self.list_lead(lead) {
                 // The item is a sentence of its own already: its words are one part or more as
                 // they are, and the condition stands beside them, outermost.
                 Some(ListLead::Condition(condition)) => {
                     let mut read = self.analyse(item, nearest, position);
                     if !read.text.is_empty() {
-                        let mut conditions = self.condition(&condition);
+                        let mut conditions = self.lead_condition(&condition, earlier);
                         conditions.append(&mut read.conditions);
                         read.conditions = conditions;
                     }
@@ -768,6 +789,38 @@ impl Dictionary {
             _ => {}
         }
         self.analyse(item, nearest, position)
+    }
+
+    /// The condition an introduction states; "Otherwise" after a list under another
+    /// condition ("If `T` is a ZST:") reads as that condition's opposite, where the grammar can
+    /// negate it ("`T` is not a ZST", `not-zero-sized`) and the dictionary reads the result.
+    fn lead_condition(&self, condition: &str, earlier: Option<&str>) -> Vec<Statement> {
+        let opposite = || {
+            if !self.grammar.is_otherwise(condition) {
+                return None;
+            }
+            let Some(ListLead::Condition(before)) = self.list_lead(earlier?) else {
+                return None;
+            };
+            let words = self
+                .grammar
+                .condition_meaning(&before)
+                .or_else(|| self.grammar.after_condition_opener(&before))?;
+            let read =
+                self.analyse_sentence(&self.grammar.negated(words)?, false, Position::Requirement);
+            match (read.statements.as_slice(), read.parts().count()) {
+                ([s @ Statement::Recognised { .. }], 1) => {
+                    let mut s = s.clone();
+                    *s.text_mut() = condition.to_string();
+                    Some(s)
+                }
+                _ => None,
+            }
+        };
+        match opposite() {
+            Some(s) => vec![s],
+            None => self.condition(condition),
+        }
     }
 
     /// What a list's introduction gives each item: a condition when it is one whole condition
@@ -1874,7 +1927,10 @@ mod tests {
         let units = split_units(s);
         let got: Vec<(&str, Lead<'_>)> =
             units.iter().map(|u| (u.text.as_str(), u.lead())).collect();
-        let zst = Lead::Under("If `T` is a ZST:");
+        let zst = Lead::Under {
+            lead: "If `T` is a ZST:",
+            earlier: None,
+        };
         assert_eq!(
             got,
             [
@@ -1886,8 +1942,36 @@ mod tests {
                 ("A note.", Lead::None),
                 ("`d` is valid.", Lead::None),
                 ("Otherwise:", Lead::Introduces),
-                ("`e` is valid.", Lead::Under("Otherwise:")),
+                (
+                    "`e` is valid.",
+                    Lead::Under {
+                        lead: "Otherwise:",
+                        earlier: None,
+                    },
+                ),
             ]
+        );
+    }
+
+    #[test]
+    fn an_introduction_right_after_a_list_knows_the_one_before() {
+        let s = "If `T` is a ZST:\n\n- `a` is valid.\n\nOtherwise:\n\n- `b` is valid.\n\nNote. Else:\n- `c` is valid.";
+        let units = split_units(s);
+        let leads: Vec<Lead<'_>> = units.iter().map(Unit::lead).collect();
+        assert_eq!(
+            leads[3],
+            Lead::Under {
+                lead: "Otherwise:",
+                earlier: Some("If `T` is a ZST:")
+            }
+        );
+        // Not after a paragraph of more than the introduction.
+        assert_eq!(
+            leads[6],
+            Lead::Under {
+                lead: "Else:",
+                earlier: None
+            }
         );
     }
 

@@ -119,6 +119,8 @@ pub struct RawGrammar {
     pub caller_duty: Option<CallerDuty>,
     #[serde(default)]
     pub requirement_pointer: Option<RequirementPointer>,
+    #[serde(default)]
+    pub opposite: Option<Opposite>,
 }
 
 /// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
@@ -158,6 +160,17 @@ pub struct RequirementPointer {
     pub openings: Vec<String>,
     pub endings: Vec<String>,
     pub reads: String,
+}
+
+/// A condition that holds where the one before it does not ("Otherwise:" after a list under
+/// "If `T` is a ZST:"): one of `words`, read as the condition before it with its first verb of
+/// `negations` (as whole words, outside code) turned into the other ("`T` is a ZST" becomes
+/// "`T` is not a ZST").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opposite {
+    pub words: Vec<String>,
+    pub negations: Vec<Rewrite>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -424,6 +437,8 @@ pub struct GrammarData {
     pub caller_duty: Option<CallerDuty>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requirement_pointer: Option<RequirementPointer>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opposite: Option<Opposite>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -804,6 +819,11 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
                 .iter()
                 .flat_map(|c| c.words.iter().chain([&c.insert, &c.function])),
         )
+        .chain(raw.opposite.iter().flat_map(|o| {
+            o.words
+                .iter()
+                .chain(o.negations.iter().flat_map(|n| [&n.from, &n.to]))
+        }))
 }
 
 impl Grammar {
@@ -982,6 +1002,7 @@ impl Grammar {
             call_origin: raw.call_origin.clone(),
             caller_duty: raw.caller_duty.clone(),
             requirement_pointer: raw.requirement_pointer.clone(),
+            opposite: raw.opposite.clone(),
         };
         if let Some(i) = raw.introductions.iter().find(|i| {
             i.replace(COUNT_SLOT, "")

@@ -42,6 +42,8 @@ pub struct Located {
     pub introduces: bool,
     /// For a list item, the sentence that introduces its list.
     pub lead: Option<String>,
+    /// The introduction of the list before, as `Unit::earlier`.
+    pub earlier: Option<String>,
     /// (offset in `text`, offset in the source, length) of each word; empty when the item could
     /// not be found again (then every range is `span`).
     words: Vec<(usize, usize, usize)>,
@@ -50,7 +52,11 @@ pub struct Located {
 impl Located {
     /// How the item stands to a list's introduction, as the core reads it.
     pub fn lead(&self) -> Lead<'_> {
-        Lead::of(self.lead.as_deref(), self.introduces)
+        Lead::of(
+            self.lead.as_deref(),
+            self.earlier.as_deref(),
+            self.introduces,
+        )
     }
 
     /// The source offset of a byte offset in [`Located::text`].
@@ -167,7 +173,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
     let mut out = Vec::with_capacity(items.len());
     for unit in items {
         let (position, text) = (unit.position, unit.text);
-        let (introduces, lead) = (unit.introduces, unit.lead);
+        let (introduces, lead, earlier) = (unit.introduces, unit.lead, unit.earlier);
         let item_words: Vec<&str> = text.split_whitespace().collect();
         // Items come in document order; the search from the start is a fallback.
         let at =
@@ -180,6 +186,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
                 span: whole.clone(),
                 introduces,
                 lead,
+                earlier,
                 words: Vec::new(),
             });
             continue;
@@ -206,6 +213,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
             span: first.offset..last.offset + last.text.len(),
             introduces,
             lead,
+            earlier,
             words: map,
         });
     }

@@ -172,6 +172,49 @@ impl Grammar {
             .map(|m| m.reads.as_str())
     }
 
+    /// Whether a condition is one of `opposite.words` ("Otherwise"): it holds where the
+    /// condition before it does not.
+    pub fn is_otherwise(&self, condition: &str) -> bool {
+        let words = crate::text::fold_whitespace(condition.trim_end_matches([',', ':']));
+        self.data
+            .opposite
+            .iter()
+            .flat_map(|o| &o.words)
+            .any(|w| w.eq_ignore_ascii_case(&words))
+    }
+
+    /// `words` with its first verb of `opposite.negations` turned into the other ("`T` is a
+    /// ZST" as "`T` is not a ZST"), outside code spans; `None` without one.
+    pub fn negated(&self, words: &str) -> Option<String> {
+        let rule = self.data.opposite.as_ref()?;
+        let folded = self.mask(words);
+        let lower = lower_same_len(&folded.masked)?;
+        let first = |from: &str| {
+            let from = from.to_lowercase();
+            lower
+                .match_indices(from.as_str())
+                .map(|(at, _)| at)
+                .find(|&at| {
+                    let before = lower[..at].chars().next_back();
+                    let after = lower[at + from.len()..].chars().next();
+                    before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
+                })
+        };
+        // The earliest verb; at one place the rule listed first ("is not" before "is").
+        let (at, rule) = rule
+            .negations
+            .iter()
+            .filter_map(|n| first(&n.from).map(|at| (at, n)))
+            .min_by_key(|&(at, _)| at)?;
+        let masked = format!(
+            "{}{}{}",
+            &folded.masked[..at],
+            rule.to,
+            &folded.masked[at + rule.from.len()..]
+        );
+        Some(folded.unmask(&masked))
+    }
+
     /// What a condition states after its opening word ("If `n` is non-zero" states "`n` is
     /// non-zero"), for the conditions of `conditions_read`; None for any other condition, or
     /// when nothing follows the word.

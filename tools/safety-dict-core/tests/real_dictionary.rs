@@ -761,7 +761,27 @@ fn a_list_introduction_gives_its_items_a_condition_or_a_subject() {
         readings(&exp.items[0].conditions),
         [one("zero-sized", "T", "`T`")]
     );
+    // "Otherwise" right after it holds under the opposite condition.
+    assert_eq!(
+        readings(&exp.items[1].conditions),
+        [one("not-zero-sized", "T", "`T`")]
+    );
     assert_eq!(exp.items[1].conditions[0].text(), "Otherwise");
+    let exp =
+        dict().expand("If `T` is not a ZST:\n- `p` is aligned.\n\nOtherwise:\n- `p` is non-null.");
+    assert_eq!(
+        readings(&exp.items[1].conditions),
+        [one("zero-sized", "T", "`T`")]
+    );
+    // With no condition before it, or one whose opposite no entry reads, it stays unread.
+    for text in [
+        "- `q` is valid.\n\nOtherwise:\n- `p` is non-null.",
+        "If `n` is even:\n- `q` is valid.\n\nOtherwise:\n- `p` is non-null.",
+    ] {
+        let exp = dict().expand(text);
+        let last = exp.items.last().expect("items");
+        assert_eq!(readings(&last.conditions), [None], "{text}");
+    }
     // A subject and its duty before the items: each item says the rest of the sentence.
     let exp = dict().expand("`p` must:\n\n- Be non-null.\n- be aligned.");
     let read: Vec<Vec<Part>> = exp.items.iter().map(|i| readings(&i.statements)).collect();

@@ -81,7 +81,7 @@ fn lead_key(lead: Lead<'_>) -> Option<String> {
     match lead {
         Lead::None => None,
         Lead::Introduces => Some(String::new()),
-        Lead::Under(l) => Some(l.to_string()),
+        Lead::Under { lead, earlier } => Some(format!("{lead}\n{}", earlier.unwrap_or_default())),
     }
 }
 

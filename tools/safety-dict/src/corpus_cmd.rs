@@ -799,6 +799,14 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Callers must ensure the following for the lifetime of the returned value:\n1. That `inner` remains valid;",
         "// SAFETY: If `n` is zero:\n// - `p` is aligned because it is non-null.",
         "// SAFETY: the pointer must:\n// - be aligned",
+        // "Otherwise" right after a list under a condition holds under its opposite, where the
+        // dictionary reads it; after anything else it stays unread.
+        "For ZSTs:\n\n- `p` must be aligned.\n\nOtherwise:\n\n- `p` must be non-null.",
+        "If `n` is not zero:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
+        "If `n` is zero:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
+        "If `T` is not a ZST:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
+        "If `T` is a ZST:\n- `p` must be aligned.\n\nA note. Otherwise:\n- `p` must be non-null.",
+        "If `x` is `a is b`:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
     ] {
         out.push(list.to_string());
     }
