@@ -746,8 +746,9 @@ impl Dictionary {
 
     /// Reads an item where it stands to a list's introduction: an introduction that gives its
     /// items a condition or a subject ("If `T` is a ZST:", "The value must:") states nothing
-    /// of its own, and each item of its list is read with it ("If `T` is a ZST, `ptr` must be
-    /// dangling"); under any other introduction an item is read as it is.
+    /// of its own, and each item of its list is read with it (under the condition, as "If `T`
+    /// is a ZST, `ptr` must be dangling" would be; as the rest of the subject's sentence); under
+    /// any other introduction an item is read as it is.
     pub fn analyse_led(
         &self,
         item: &str,
