@@ -391,7 +391,8 @@
         function pushCurrent() {
             if (current !== null) {
                 var unit = { at: current.at, text: foldWhitespace(current.text) };
-                if (lead !== null) {
+                // Not across a heading: "# Guarantees" starts a list of its own.
+                if (lead !== null && out[lead].at === current.at) {
                     out[lead].introduces = true;
                     unit.lead = out[lead].text;
                     if (out[lead].earlier !== undefined) { unit.earlier = out[lead].earlier; }

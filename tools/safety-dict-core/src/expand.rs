@@ -455,7 +455,8 @@ pub fn split_units(input: &str) -> Vec<Unit> {
             |c: &mut Option<(Position, String)>, out: &mut Vec<Unit>, lead: Option<usize>| {
                 if let Some((at, text)) = c.take() {
                     let mut u = unit(at, fold_whitespace(&text));
-                    if let Some(i) = lead {
+                    // Not across a heading: "# Guarantees" starts a list of its own.
+                    if let Some(i) = lead.filter(|&i| out[i].position == at) {
                         out[i].introduces = true;
                         u.lead = Some(out[i].text.clone());
                         u.earlier = out[i].earlier.clone();

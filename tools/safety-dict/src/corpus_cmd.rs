@@ -807,6 +807,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "If `T` is not a ZST:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
         "If `T` is a ZST:\n- `p` must be aligned.\n\nA note. Otherwise:\n- `p` must be non-null.",
         "If `x` is `a is b`:\n- `p` must be aligned.\n\nOtherwise:\n- `p` must be non-null.",
+        "/// If `T` is a ZST:\n///\n/// # Guarantees\n///\n/// - `p` is aligned.",
         // An allocator implementation's contract, as Linux's `Allocator` states it and its
         // implementations restate it.
         "- A memory allocation returned from an allocator must remain valid until it is explicitly freed.\n- Any pointer to a valid memory allocation must be valid to be passed to any other [`Allocator`] function of the same type.",
