@@ -638,8 +638,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
-    /// `GrammarData::introduction_pattern`, compiled.
-    introduction: Option<Regex>,
+    /// `GrammarData::introduction_pattern`, compiled on first use.
+    introduction: OnceLock<Option<Regex>>,
     /// `GrammarData::link_senses`' patterns, compiled on first use.
     link_senses: OnceLock<Vec<(Regex, String)>>,
     /// `call_origin.function`, compiled.
@@ -1014,22 +1014,13 @@ impl Grammar {
                 problem: "holds a brace that is no slot (introductions): the slots are `{n}` (a count) and `{any}` (any words)",
             });
         }
-        let introduction = data
-            .introduction_pattern
-            .as_deref()
-            .map(Regex::new)
-            .transpose()
-            .map_err(|_| GrammarError {
-                rule: raw.introductions.join(" | "),
-                problem: "do not compile as one regex (introductions)",
-            })?;
         let lead_ins = Words::all(&raw.lead_ins);
         Ok(Grammar {
             data,
             lead_in_first: FirstChars::new(&lead_ins),
             lead_ins,
             sentence_lead_ins: Words::all(&raw.sentence_lead_ins),
-            introduction,
+            introduction: OnceLock::new(),
             contractions,
             rewrites: Replacements::new(&rewrites),
             prefixes: Words::all(raw.justification_prefix.iter().map(|p| &p.prefix)),
@@ -1623,11 +1614,18 @@ impl Grammar {
     /// (`masked`, lead-ins dropped) are one of `introductions`. Such a sentence states nothing
     /// of its own; what it announces is read where it is written.
     pub fn is_introduction(&self, text: &str, masked: &str) -> bool {
-        text.trim_end().ends_with(':')
-            && self
-                .introduction
-                .as_ref()
-                .is_some_and(|re| re.is_match(masked.trim()))
+        if !text.trim_end().ends_with(':') {
+            return false;
+        }
+        // Compiled on first use: most runs meet no colon, and a load should not pay for it. The
+        // phrases are escaped, so the pattern always compiles.
+        self.introduction
+            .get_or_init(|| {
+                let pattern = self.data.introduction_pattern.as_deref()?;
+                Some(Regex::new(pattern).expect("escaped introductions compile"))
+            })
+            .as_ref()
+            .is_some_and(|re| re.is_match(masked.trim()))
     }
 
     /// Where a sentence starts after the words that only join it to the sentences before it
