@@ -82,7 +82,8 @@ struct RawPhrasing {
 
 /// The form two phrasings are compared in, as the lint groups them: lower case outside
 /// backticks, whitespace folded, a list marker and final punctuation dropped, and every
-/// backticked span replaced by `…`.
+/// backticked span replaced by `…`. A phrasing with no word outside its code keeps its code:
+/// otherwise a listed "`a == b`." would stand for every part that is one code span.
 pub fn phrasing_key(text: &str) -> String {
     let t = text.trim();
     let t = t
@@ -102,7 +103,11 @@ pub fn phrasing_key(text: &str) -> String {
             out.extend(c.to_lowercase());
         }
     }
-    out
+    if out.chars().any(char::is_alphanumeric) {
+        out
+    } else {
+        folded.trim_end_matches(['.', ';', ',']).to_string()
+    }
 }
 
 /// Whether `example` has the form `path:line` with a positive line.
@@ -410,5 +415,9 @@ reason = "names one driver callback table"
             phrasing_key("- So it's just an `FFI` call."),
             "so it's just an … call"
         );
+        // Nothing but code: the code is the phrasing, so two such keys differ by it.
+        assert_eq!(phrasing_key("`a == b`."), "`a == b`");
+        assert_ne!(phrasing_key("`a == b`."), phrasing_key("`Searcher`"));
+        assert_eq!(phrasing_key("[`f`]"), "[`f`]");
     }
 }
