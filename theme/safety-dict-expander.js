@@ -1142,13 +1142,17 @@
         }
 
         // reading.rs, has_words: `phrase` as whole words, between spaces or at either end.
-        function hasWords(lower, phrase) {
-            for (var at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
+        function hasWords(lower, phrase) { return wordAt(lower, phrase) >= 0; }
+
+        // reading.rs, word_at: where `phrase` first stands in `lower` as whole words, or -1
+        // (non-overlapping occurrences, as Rust's `match_indices` finds them).
+        function wordAt(lower, phrase) {
+            for (var at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + phrase.length)) {
                 var before = at === 0 ? "" : lower.charAt(at - 1);
                 var after = lower.charAt(at + phrase.length);
-                if ((before === "" || before === " ") && (after === "" || after === " ")) { return true; }
+                if ((before === "" || before === " ") && (after === "" || after === " ")) { return at; }
             }
-            return false;
+            return -1;
         }
 
         // reading.rs, holds_quantifier: "for all indices ..." binds what follows it.
@@ -1691,15 +1695,8 @@
             if (lower === null) { return null; }
             var best = null;
             grammar.opposite.negations.forEach(function (n) {
-                var from = n.from.toLowerCase();
-                for (var at = lower.indexOf(from); at >= 0; at = lower.indexOf(from, at + from.length)) {
-                    var before = at === 0 ? null : lower.charAt(at - 1);
-                    var after = at + from.length >= lower.length ? null : lower.charAt(at + from.length);
-                    if ((before === null || before === " ") && (after === null || after === " ")) {
-                        if (best === null || at < best.at) { best = { at: at, rule: n }; }
-                        break;
-                    }
-                }
+                var at = wordAt(lower, n.from.toLowerCase());
+                if (at >= 0 && (best === null || at < best.at)) { best = { at: at, rule: n }; }
             });
             if (best === null) { return null; }
             var masked = m.masked.slice(0, best.at) + best.rule.to + m.masked.slice(best.at + best.rule.from.length);

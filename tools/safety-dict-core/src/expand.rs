@@ -345,11 +345,10 @@ pub enum Lead<'a> {
     },
 }
 
-/// One item of the input as [`split_units`] cuts it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unit {
-    pub position: Position,
-    pub text: String,
+/// Where an item stands to the introductions of lists, as [`split_units`] finds it; the
+/// owned form of [`Lead`], which a linter's located items carry too.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ListPlace {
     /// Whether this sentence introduces the list after it.
     pub introduces: bool,
     /// For a list item, the sentence that introduces its list.
@@ -359,25 +358,30 @@ pub struct Unit {
     pub earlier: Option<String>,
 }
 
-impl<'a> Lead<'a> {
-    /// The lead of an item under `lead` (if any, with the `earlier` one) that `introduces` a
-    /// list or not.
-    pub fn of(lead: Option<&'a str>, earlier: Option<&'a str>, introduces: bool) -> Lead<'a> {
-        match (lead, introduces) {
-            (Some(lead), _) => Lead::Under { lead, earlier },
+impl ListPlace {
+    pub fn lead(&self) -> Lead<'_> {
+        match (&self.lead, self.introduces) {
+            (Some(lead), _) => Lead::Under {
+                lead,
+                earlier: self.earlier.as_deref(),
+            },
             (None, true) => Lead::Introduces,
             (None, false) => Lead::None,
         }
     }
 }
 
+/// One item of the input as [`split_units`] cuts it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    pub position: Position,
+    pub text: String,
+    pub place: ListPlace,
+}
+
 impl Unit {
     pub fn lead(&self) -> Lead<'_> {
-        Lead::of(
-            self.lead.as_deref(),
-            self.earlier.as_deref(),
-            self.introduces,
-        )
+        self.place.lead()
     }
 }
 
@@ -414,9 +418,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
     let unit = |position: Position, text: String| Unit {
         position,
         text,
-        introduces: false,
-        lead: None,
-        earlier: None,
+        place: ListPlace::default(),
     };
     let prose = |text: &str, at: Position| -> Vec<Unit> {
         split_sentences(text)
@@ -441,13 +443,13 @@ pub fn split_units(input: &str) -> Vec<Unit> {
                     let sentences = prose(&text, at);
                     let alone = sentences.len() == 1;
                     out.extend(sentences);
-                    let before = lead.filter(|&i| out[i].introduces);
+                    let before = lead.filter(|&i| out[i].place.introduces);
                     *lead = out
                         .last()
                         .filter(|u| u.text.trim_end().ends_with(':'))
                         .map(|_| out.len() - 1);
                     if let (Some(new), Some(before), true) = (*lead, before, alone) {
-                        out[new].earlier = Some(out[before].text.clone());
+                        out[new].place.earlier = Some(out[before].text.clone());
                     }
                 }
             };
@@ -457,9 +459,9 @@ pub fn split_units(input: &str) -> Vec<Unit> {
                     let mut u = unit(at, fold_whitespace(&text));
                     // Not across a heading: "# Guarantees" starts a list of its own.
                     if let Some(i) = lead.filter(|&i| out[i].position == at) {
-                        out[i].introduces = true;
-                        u.lead = Some(out[i].text.clone());
-                        u.earlier = out[i].earlier.clone();
+                        out[i].place.introduces = true;
+                        u.place.lead = Some(out[i].text.clone());
+                        u.place.earlier = out[i].place.earlier.clone();
                     }
                     out.push(u);
                 }

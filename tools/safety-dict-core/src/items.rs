@@ -12,7 +12,7 @@
 
 use std::ops::Range;
 
-use crate::expand::{split_units, Lead, MarkdownBlocks, Position};
+use crate::expand::{split_units, Lead, ListPlace, MarkdownBlocks, Position};
 
 /// One line of text, its comment markers already removed, and the byte offset of its first
 /// byte in the source file.
@@ -38,12 +38,8 @@ pub struct Located {
     pub shape: Shape,
     /// Source range from the item's first word to the end of its last.
     pub span: Range<usize>,
-    /// Whether this sentence introduces the list after it.
-    pub introduces: bool,
-    /// For a list item, the sentence that introduces its list.
-    pub lead: Option<String>,
-    /// The introduction of the list before, as `Unit::earlier`.
-    pub earlier: Option<String>,
+    /// How the item stands to the introductions of lists (`Unit::place`).
+    pub place: ListPlace,
     /// (offset in `text`, offset in the source, length) of each word; empty when the item could
     /// not be found again (then every range is `span`).
     words: Vec<(usize, usize, usize)>,
@@ -52,11 +48,7 @@ pub struct Located {
 impl Located {
     /// How the item stands to a list's introduction, as the core reads it.
     pub fn lead(&self) -> Lead<'_> {
-        Lead::of(
-            self.lead.as_deref(),
-            self.earlier.as_deref(),
-            self.introduces,
-        )
+        self.place.lead()
     }
 
     /// The source offset of a byte offset in [`Located::text`].
@@ -173,7 +165,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
     let mut out = Vec::with_capacity(items.len());
     for unit in items {
         let (position, text) = (unit.position, unit.text);
-        let (introduces, lead, earlier) = (unit.introduces, unit.lead, unit.earlier);
+        let place = unit.place;
         let item_words: Vec<&str> = text.split_whitespace().collect();
         // Items come in document order; the search from the start is a fallback.
         let at =
@@ -184,9 +176,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
                 position,
                 shape: Shape::Sentence,
                 span: whole.clone(),
-                introduces,
-                lead,
-                earlier,
+                place,
                 words: Vec::new(),
             });
             continue;
@@ -211,9 +201,7 @@ pub fn split_lines(lines: &[Line<'_>]) -> Vec<Located> {
             position,
             shape,
             span: first.offset..last.offset + last.text.len(),
-            introduces,
-            lead,
-            earlier,
+            place,
             words: map,
         });
     }

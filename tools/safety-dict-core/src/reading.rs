@@ -72,7 +72,12 @@ fn ends_with_words(lower: &str, phrase: &str) -> bool {
 
 /// Whether `lower` holds `phrase` as whole words, between spaces or at either end.
 fn has_words(lower: &str, phrase: &str) -> bool {
-    lower.match_indices(phrase).any(|(at, _)| {
+    word_at(lower, phrase).is_some()
+}
+
+/// Where `phrase` first stands in `lower` as whole words.
+fn word_at(lower: &str, phrase: &str) -> Option<usize> {
+    lower.match_indices(phrase).map(|(at, _)| at).find(|&at| {
         let before = lower[..at].chars().next_back();
         let after = lower[at + phrase.len()..].chars().next();
         before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
@@ -189,22 +194,11 @@ impl Grammar {
         let rule = self.data.opposite.as_ref()?;
         let folded = self.mask(words);
         let lower = lower_same_len(&folded.masked)?;
-        let first = |from: &str| {
-            let from = from.to_lowercase();
-            lower
-                .match_indices(from.as_str())
-                .map(|(at, _)| at)
-                .find(|&at| {
-                    let before = lower[..at].chars().next_back();
-                    let after = lower[at + from.len()..].chars().next();
-                    before.is_none_or(|c| c == ' ') && after.is_none_or(|c| c == ' ')
-                })
-        };
         // The earliest verb; at one place the rule listed first ("is not" before "is").
         let (at, rule) = rule
             .negations
             .iter()
-            .filter_map(|n| first(&n.from).map(|at| (at, n)))
+            .filter_map(|n| word_at(&lower, &n.from.to_lowercase()).map(|at| (at, n)))
             .min_by_key(|&(at, _)| at)?;
         let masked = format!(
             "{}{}{}",
