@@ -930,6 +930,25 @@
             return out;
         }
 
+        // reading.rs, is_aside: the sentence is wholly in one pair of parentheses (code spans
+        // are masked, so their parentheses do not count).
+        function isAside(masked) {
+            var t = trim(masked);
+            var inner = t.endsWith(").") ? t.slice(0, -2) : (t.endsWith(")") ? t.slice(0, -1) : null);
+            if (inner === null || inner.charAt(0) !== "(") { return false; }
+            inner = inner.slice(1);
+            var depth = 0;
+            for (var i = 0; i < inner.length; i++) {
+                var c = inner.charAt(i);
+                if (c === "(") { depth++; }
+                else if (c === ")") {
+                    if (depth === 0) { return false; }
+                    depth--;
+                }
+            }
+            return depth === 0;
+        }
+
         function isPlaceholder(masked) {
             var lower = trim(masked).toLowerCase();
             return (grammar.placeholders || []).some(function (p) {
@@ -1790,6 +1809,8 @@
             }
             // grammar.rs, is_introduction: "Specifically:" before a list states nothing.
             if (INTRODUCTION && /:\s*$/.test(text) && INTRODUCTION.test(trim(folded.masked))) { return null; }
+            // reading.rs, is_aside: nor does a sentence wholly in parentheses.
+            if (isAside(folded.masked)) { return null; }
             var masked = folded.masked;
             var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
 

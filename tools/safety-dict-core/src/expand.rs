@@ -924,8 +924,10 @@ impl Dictionary {
             );
         }
         // "Specifically:" before a list states nothing; the list's items are read where they
-        // stand.
-        if self.grammar.is_introduction(&text, &folded.masked) {
+        // stand. Nor is an aside in parentheses an item of its own.
+        if self.grammar.is_introduction(&text, &folded.masked)
+            || crate::grammar::Grammar::is_aside(&folded.masked)
+        {
             return Item {
                 text: String::new(),
                 ..item(vec![Statement::unrecognised_empty()], Vec::new())

@@ -112,6 +112,33 @@ impl Grammar {
         })
     }
 
+    /// Whether the sentence is an aside: wholly in one pair of parentheses, as in Linux's
+    /// "(It need not be in an `Arc`.)" after a requirement, or std's "(See below for an
+    /// example.)". Parentheses set a remark apart from the text it explains, so the sentence is
+    /// no item of its own: what it says belongs to the item before it. `masked` has its code
+    /// spans masked, so a parenthesis in code ("`f()`") is not one of the sentence's.
+    pub fn is_aside(masked: &str) -> bool {
+        let t = masked.trim();
+        let Some(inner) = t
+            .strip_suffix(").")
+            .or_else(|| t.strip_suffix(')'))
+            .and_then(|t| t.strip_prefix('('))
+        else {
+            return false;
+        };
+        // The opening parenthesis closes only at the end: "(a) b (c)" is no aside.
+        let mut depth = 0usize;
+        for c in inner.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' if depth == 0 => return false,
+                ')' => depth -= 1,
+                _ => {}
+            }
+        }
+        depth == 0
+    }
+
     /// Whether the sentence opens with a condition ("If ...", "When ...", "For ZSTs, ..."): its
     /// parts hold only under it, so they are never read as statements of their own.
     pub fn starts_with_condition(&self, masked: &str) -> bool {
@@ -959,6 +986,20 @@ mod tests {
 
     fn parts<'a>(s: &'a str, r: &Reasoned) -> (&'a str, &'a str) {
         (&s[r.statement.clone()], &s[r.reason.clone()])
+    }
+
+    #[test]
+    fn an_aside_is_one_sentence_wholly_in_parentheses() {
+        for aside in [
+            "(It need not be in an `Arc`.)",
+            "(See below.).",
+            " (a (b) c) ",
+        ] {
+            assert!(Grammar::is_aside(aside), "{aside}");
+        }
+        for not_aside in ["(a) b (c)", "(a) and b.", "a (b)", "(a", "()x", "(a))"] {
+            assert!(!Grammar::is_aside(not_aside), "{not_aside}");
+        }
     }
 
     #[test]

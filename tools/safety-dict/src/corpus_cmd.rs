@@ -812,6 +812,15 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // implementations restate it.
         "- A memory allocation returned from an allocator must remain valid until it is explicitly freed.\n- Any pointer to a valid memory allocation must be valid to be passed to any other [`Allocator`] function of the same type.",
         "// SAFETY: `realloc` delegates to `f`, which guarantees that\n// - memory remains valid until it is explicitly freed,\n// - passing a pointer to a valid memory allocation is OK,",
+        // A sentence wholly in parentheses is an aside, no item; one that only holds some is
+        // read as it is.
+        "- `p` must be aligned. (It need not be initialized.)\n- (See below for an example.)",
+        "- (`p` must be aligned) and `q` must be non-null.\n- (a) `p` is aligned (b).\n- `p` must be aligned (even for ZSTs).",
+        "/// (The `f()` call is fine.)\n/// `p` must be non-null.",
+        // "while" opens a clause with its own subject; a lifetime "of" something is a duration.
+        "`p` must be valid for writes, while `q` and `r` must remain valid for reads indefinitely.",
+        "The caller must guarantee that `a` is valid to read, while not aliasing.",
+        "`p` is valid for the whole lifetime of `x`.",
     ] {
         out.push(list.to_string());
     }
