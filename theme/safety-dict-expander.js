@@ -1679,13 +1679,40 @@
             var head = trimEnd(lead);
             if (!head.endsWith(":")) { return null; }
             head = trimEnd(head.slice(0, -1));
-            var masked = fold(head).masked;
+            var folded = fold(head);
+            var masked = folded.masked;
             if (masked === "") { return null; }
             var cc = conditionClause(masked + ", x");
             if (cc !== null && cc.condition === masked.length && cc.rest === masked.length + 2) { return { condition: head }; }
+            var start = durationLead(masked);
+            if (start !== null) { return { duration: piece(folded, masked.slice(start)) }; }
             var words = head.split(/\s+/).filter(function (w) { return w !== ""; });
             var duty = words.length > 1 && LEAD_DUTIES.indexOf(words[words.length - 1].toLowerCase()) >= 0;
             return duty && !startsWithCondition(masked) ? { subject: head } : null;
+        }
+
+        // reading.rs, duration_lead: where the duration an introduction asks each item for starts
+        // ("the following for the duration of the returned value"), or null.
+        function durationLead(masked) {
+            var rule = grammar.duration_lead;
+            var lower = rule === undefined ? null : lowerSameLen(masked);
+            if (lower === null) { return null; }
+            for (var i = 0; i < rule.following.length; i++) {
+                var f = rule.following[i].toLowerCase();
+                if (!startsWithWords(lower, f)) { continue; }
+                var start = f.length + (lower.slice(f.length).length - lower.slice(f.length).replace(/^ +/, "").length);
+                var rest = lower.slice(start);
+                if (rule.openings.some(function (o) { return startsWithWords(rest, o.toLowerCase()); })) { return start; }
+            }
+            return null;
+        }
+
+        // expand.rs, duration_after: "That `inner` remains valid;" under "for the duration of X"
+        // says "`inner` remains valid for the duration of X."
+        function durationAfter(item, duration) {
+            var opening = clauseOpening(item);
+            var words = trimEnd(trim(item.slice(opening === null ? 0 : opening)).replace(/[;.,]+$/, ""));
+            return words + " " + duration + ".";
         }
 
         // expand.rs, subject_before: "The value must" and "Not be `NaN`" say "The value must not
@@ -1756,7 +1783,7 @@
                 return read;
             }
             if (kind !== null) {
-                var said = analyseItem(subjectBefore(kind.subject, unit.text), unit.at);
+                var said = analyseItem(kind.duration !== undefined ? durationAfter(unit.text, kind.duration) : subjectBefore(kind.subject, unit.text), unit.at);
                 if (said !== null && said.text !== "") { said.text = foldWhitespace(unit.text); }
                 return said;
             }

@@ -527,6 +527,20 @@ enum ListLead {
     Condition(String),
     /// The introduction without its colon, a subject and its duty.
     Subject(String),
+    /// The duration the introduction asks each item for, as it reads after the rewrites.
+    Duration(String),
+}
+
+/// The sentence an item says under an introduction that asks for it over a duration: "That
+/// `inner` remains valid;" and "for the duration of the returned value" say "`inner` remains
+/// valid for the duration of the returned value." (`clause_opening` the length of the word that
+/// opens the item as a clause, "That").
+fn duration_after(item: &str, clause_opening: Option<usize>, duration: &str) -> String {
+    let words = item[clause_opening.unwrap_or(0)..]
+        .trim()
+        .trim_end_matches([';', '.', ','])
+        .trim_end();
+    format!("{words} {duration}.")
 }
 
 /// The sentence an item says under an introduction that gives it its subject and duty:
@@ -788,6 +802,14 @@ impl Dictionary {
                     }
                     return read;
                 }
+                Some(ListLead::Duration(duration)) => {
+                    let said = duration_after(item, self.grammar.clause_opening(item), &duration);
+                    let mut read = self.analyse(&said, nearest, position);
+                    if !read.text.is_empty() {
+                        read.text = fold_whitespace(item);
+                    }
+                    return read;
+                }
                 None => {}
             },
             _ => {}
@@ -832,7 +854,8 @@ impl Dictionary {
     /// ("The value must:"); `None` for any other (a duration, an "either", a list of cases).
     fn list_lead(&self, lead: &str) -> Option<ListLead> {
         let head = lead.trim_end().strip_suffix(':')?.trim_end();
-        let masked = self.grammar.fold(head).masked;
+        let folded = self.grammar.fold(head);
+        let masked = folded.masked.clone();
         if masked.is_empty() {
             return None;
         }
@@ -841,6 +864,9 @@ impl Dictionary {
             if condition == (0..masked.len()) && rest == masked.len() + 2 {
                 return Some(ListLead::Condition(head.to_string()));
             }
+        }
+        if let Some(start) = self.grammar.duration_lead(&masked) {
+            return Some(ListLead::Duration(piece(&folded, &masked[start..])));
         }
         let words: Vec<String> = head.split_whitespace().map(str::to_lowercase).collect();
         let duty = words

@@ -121,6 +121,8 @@ pub struct RawGrammar {
     pub requirement_pointer: Option<RequirementPointer>,
     #[serde(default)]
     pub opposite: Option<Opposite>,
+    #[serde(default)]
+    pub duration_lead: Option<DurationLead>,
 }
 
 /// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
@@ -171,6 +173,16 @@ pub struct RequirementPointer {
 pub struct Opposite {
     pub words: Vec<String>,
     pub negations: Vec<Rewrite>,
+}
+
+/// A list's introduction that asks for each of its items over one duration ("Callers must
+/// ensure the following for the lifetime of the returned value:"): its words after the lead-ins
+/// are one of `following`, then a duration that opens with one of `openings`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DurationLead {
+    pub following: Vec<String>,
+    pub openings: Vec<String>,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -439,6 +451,8 @@ pub struct GrammarData {
     pub requirement_pointer: Option<RequirementPointer>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opposite: Option<Opposite>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_lead: Option<DurationLead>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -1003,6 +1017,7 @@ impl Grammar {
             caller_duty: raw.caller_duty.clone(),
             requirement_pointer: raw.requirement_pointer.clone(),
             opposite: raw.opposite.clone(),
+            duration_lead: raw.duration_lead.clone(),
         };
         if let Some(i) = raw.introductions.iter().find(|i| {
             i.replace(COUNT_SLOT, "")

@@ -204,6 +204,25 @@ impl Grammar {
             .map(|m| m.reads.as_str())
     }
 
+    /// In a list's introduction (`masked`, folded, lead-ins dropped): where the duration that it
+    /// holds each item over starts, when its words are one of `duration_lead.following` and
+    /// then a duration ("the following for the duration of the returned value").
+    pub fn duration_lead(&self, masked: &str) -> Option<usize> {
+        let rule = self.data.duration_lead.as_ref()?;
+        let lower = lower_same_len(masked)?;
+        rule.following.iter().find_map(|f| {
+            let f = f.to_lowercase();
+            if !starts_with_words(&lower, &f) {
+                return None;
+            }
+            let start = f.len() + whitespace_len(&lower[f.len()..]);
+            rule.openings
+                .iter()
+                .any(|o| starts_with_words(&lower[start..], &o.to_lowercase()))
+                .then_some(start)
+        })
+    }
+
     /// Whether a condition is one of `opposite.words` ("Otherwise"): it holds where the
     /// condition before it does not.
     pub fn is_otherwise(&self, condition: &str) -> bool {

@@ -51,6 +51,9 @@ struct Labelled {
     line: usize,
     kind: String,
     text: String,
+    /// The sentence ending in a colon that introduces the list the item stands in, when the
+    /// item is read with it ("Callers must ensure the following for the lifetime of ...:").
+    lead: Option<String>,
     statement: Parts,
     justifications: Option<Vec<String>>,
     conditions: Option<Vec<String>>,
@@ -110,6 +113,9 @@ impl Labelled {
 
     /// The text as it stands in its position, so `expand` reads the position from it.
     fn input(&self) -> String {
+        if let Some(lead) = &self.lead {
+            return format!("{lead}\n\n- {}", self.text);
+        }
         match self.kind.as_str() {
             "safety-section" => format!("- {}", self.text),
             "safety-comment" => format!("SAFETY: {}", self.text),
@@ -213,6 +219,13 @@ fn labels_are_well_formed() {
         }
         if !KINDS.contains(&s.kind.as_str()) {
             problems.push(format!("{at}: kind {:?} is not one of {KINDS:?}", s.kind));
+        }
+        if let Some(lead) = &s.lead {
+            if s.kind != "safety-section" || !lead.ends_with(':') {
+                problems.push(format!(
+                    "{at}: a lead introduces a `# Safety` list and ends in a colon"
+                ));
+            }
         }
         if s.text.trim().is_empty()
             || s.text != s.text.split_whitespace().collect::<Vec<_>>().join(" ")

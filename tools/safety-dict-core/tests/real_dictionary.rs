@@ -793,11 +793,28 @@ fn a_list_introduction_gives_its_items_a_condition_or_a_subject() {
         ]
     );
     assert_eq!(exp.items[0].text, "Be non-null.");
-    // Alternatives, a duration or a condition with a subject: the introduction stays a sentence
-    // of its own, and the items are read alone.
+    // "The following" over a duration: each item holds for that long ("That" dropped).
+    let exp = dict().expand(
+        "Callers must ensure the following for the lifetime of the returned value:\n\n- That `p` remains valid;",
+    );
+    assert_eq!(exp.items.len(), 1);
+    assert_eq!(exp.items[0].text, "That `p` remains valid;");
+    assert_eq!(
+        readings(&exp.items[0].statements),
+        [Some((
+            "valid-during".to_string(),
+            vec![
+                ("ptr".to_string(), "`p`".to_string()),
+                ("'a".to_string(), "the returned value".to_string())
+            ]
+        ))]
+    );
+    // Alternatives, a duration that only an invariant or a guarantee states, or a condition
+    // with a subject: the introduction stays a sentence of its own, and the items are read
+    // alone.
     for lead in [
         "`p` must either:",
-        "Callers must ensure the following for the lifetime of the returned value:",
+        "Callers must ensure the following for the lifetime of this object:",
         "When `n` is zero, callers must:",
     ] {
         let exp = dict().expand(&format!("{lead}\n- `q` is aligned."));

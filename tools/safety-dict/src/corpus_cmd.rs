@@ -821,6 +821,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` must be valid for writes, while `q` and `r` must remain valid for reads indefinitely.",
         "The caller must guarantee that `a` is valid to read, while not aliasing.",
         "`p` is valid for the whole lifetime of `x`.",
+        // An introduction that asks for its items over a duration holds each over it.
+        "Callers must ensure the following for the lifetime of the returned [`ArcBorrow`] instance:\n\n1. That `inner` remains valid;\n2. That no mutable references to `inner` are created.",
+        "- The caller must ensure the following during the call:\n  - `p` is valid for reads\n  - while `q` is aligned,",
+        "The caller must ensure the following until `f` returns:\n- that `p` is valid\n- while `q` is aligned,",
+        "The following for the lifetime of `x`:\n- `p` is valid.\n\nCallers must ensure the following for the lifetime of this object:\n- `p` is valid.",
     ] {
         out.push(list.to_string());
     }
