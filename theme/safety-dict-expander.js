@@ -689,7 +689,9 @@
             if (!CALL_FUNCTION || !f.codes.length) { return; }
             // Most folds hold none of the words: look for them before splitting into tokens.
             var lower = f.masked.toLowerCase();
-            if (!CALL_WORDS.some(function (w) { return lower.indexOf(w.phrase) >= 0; })) { return; }
+            var guarantors = grammar.call_origin.guarantor_words || [];
+            if (!CALL_WORDS.some(function (w) { return lower.indexOf(w.phrase) >= 0; })
+                && !guarantors.some(function (w) { return lower.indexOf(w) >= 0; })) { return; }
             var tokens = f.masked.split(" ");
             var out = [];
             tokens.forEach(function (t, i) {
@@ -701,7 +703,12 @@
                 });
                 var k = maskIndex(Array.from(t)[0]);
                 var code = k !== null && k < f.codes.length ? f.codes[k] : undefined;
-                if (afterWords && code !== undefined && CALL_FUNCTION.test(code)) { out.push(grammar.call_origin.insert); }
+                var names = code !== undefined && CALL_FUNCTION.test(code);
+                if (afterWords && names) { out.push(grammar.call_origin.insert); }
+                // "`f` ensures" reads as "the guarantee of `f` ensures".
+                var next = tokens[i + 1];
+                var guarantees = next !== undefined && guarantors.some(function (w) { return next.toLowerCase() === w.toLowerCase(); });
+                if (guarantees && grammar.call_origin.guarantor_insert && names) { out.push(grammar.call_origin.guarantor_insert); }
                 out.push(t);
             });
             if (out.length !== tokens.length) { f.masked = out.join(" "); }

@@ -251,6 +251,12 @@ pub struct CallOrigin {
     pub words: Vec<String>,
     pub insert: String,
     pub function: String,
+    /// Verbs that, right after a span naming a function, say what the function guarantees
+    /// ("`IS_ERR()` ensures ..."): the span is read with `guarantor_insert` before it.
+    #[serde(default)]
+    pub guarantor_words: Vec<String>,
+    #[serde(default)]
+    pub guarantor_insert: String,
 }
 
 /// A clause that stresses a size of zero ("even for zero-length slices", "even if `T` has size
@@ -1488,8 +1494,8 @@ impl Grammar {
         f.masked = out.join(" ");
     }
 
-    /// "came from `f`" read as "came from a previous call to `f`" when the span names a
-    /// function (`call_origin`).
+    /// "came from `f`" read as "came from a previous call to `f`", and "`f` ensures" as "the
+    /// guarantee of `f` ensures", when the span names a function (`call_origin`).
     fn calls_in_words(&self, f: &mut Folded) {
         let (Some(origin), Some(function)) = (&self.data.call_origin, &self.call_function) else {
             return;
@@ -1503,6 +1509,10 @@ impl Grammar {
             .call_words
             .iter()
             .any(|(phrase, _)| lower.contains(phrase.as_str()))
+            && !origin
+                .guarantor_words
+                .iter()
+                .any(|w| lower.contains(w.as_str()))
         {
             return;
         }
@@ -1525,6 +1535,15 @@ impl Grammar {
             });
             if after_words && names_function(t) {
                 out.push(&origin.insert);
+            }
+            let guarantees = tokens.get(i + 1).is_some_and(|next| {
+                origin
+                    .guarantor_words
+                    .iter()
+                    .any(|w| next.eq_ignore_ascii_case(w))
+            });
+            if guarantees && !origin.guarantor_insert.is_empty() && names_function(t) {
+                out.push(&origin.guarantor_insert);
             }
             out.push(t);
         }

@@ -825,6 +825,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "Callers must ensure the following for the lifetime of the returned [`ArcBorrow`] instance:\n\n1. That `inner` remains valid;\n2. That no mutable references to `inner` are created.",
         "- The caller must ensure the following during the call:\n  - `p` is valid for reads\n  - while `q` is aligned,",
         "The caller must ensure the following until `f` returns:\n- that `p` is valid\n- while `q` is aligned,",
+        // A span naming a function, right before "guarantees" or "ensures", is read with "the
+        // guarantee of" before it; a type's or a trait's name is not.
+        "// SAFETY: `IS_ERR()` ensures `p` is non-null.",
+        "// SAFETY: The preceding calls to `f` and `a::b` guarantee that `p` is aligned.",
+        "// SAFETY: `Searcher` guarantees that `p` is aligned.",
+        "// SAFETY: `p` is aligned because `mem::align_of` ensures it, and `g()` guarantee.",
         "The following for the lifetime of `x`:\n- `p` is valid.\n\nCallers must ensure the following for the lifetime of this object:\n- `p` is valid.",
     ] {
         out.push(list.to_string());
