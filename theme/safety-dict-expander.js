@@ -937,9 +937,9 @@
             return out;
         }
 
-        // reading.rs, is_aside: the sentence is wholly in one pair of parentheses (code spans
+        // reading.rs, is_parenthetical: the sentence is wholly in one pair of parentheses (code spans
         // are masked, so their parentheses do not count).
-        function isAside(masked) {
+        function isParenthetical(masked) {
             var t = trim(masked);
             var inner = t.endsWith(").") ? t.slice(0, -2) : (t.endsWith(")") ? t.slice(0, -1) : null);
             if (inner === null || inner.charAt(0) !== "(") { return false; }
@@ -1843,8 +1843,8 @@
             }
             // grammar.rs, is_introduction: "Specifically:" before a list states nothing.
             if (INTRODUCTION && /:\s*$/.test(text) && INTRODUCTION.test(trim(folded.masked))) { return null; }
-            // reading.rs, is_aside: nor does a sentence wholly in parentheses.
-            if (isAside(folded.masked)) { return null; }
+            // reading.rs, is_parenthetical: nor does a sentence wholly in parentheses.
+            if (isParenthetical(folded.masked)) { return null; }
             var masked = folded.masked;
             var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
 

@@ -950,9 +950,9 @@ impl Dictionary {
             );
         }
         // "Specifically:" before a list states nothing; the list's items are read where they
-        // stand. Nor is an aside in parentheses an item of its own.
+        // stand. Nor is a remark in parentheses an item of its own.
         if self.grammar.is_introduction(&text, &folded.masked)
-            || crate::grammar::Grammar::is_aside(&folded.masked)
+            || crate::grammar::Grammar::is_parenthetical(&folded.masked)
         {
             return Item {
                 text: String::new(),

@@ -112,12 +112,12 @@ impl Grammar {
         })
     }
 
-    /// Whether the sentence is an aside: wholly in one pair of parentheses, as in Linux's
-    /// "(It need not be in an `Arc`.)" after a requirement, or std's "(See below for an
+    /// Whether the sentence is a parenthetical remark: wholly in one pair of parentheses, as in
+    /// Linux's "(It need not be in an `Arc`.)" after a requirement, or std's "(See below for an
     /// example.)". Parentheses set a remark apart from the text it explains, so the sentence is
     /// no item of its own: what it says belongs to the item before it. `masked` has its code
     /// spans masked, so a parenthesis in code ("`f()`") is not one of the sentence's.
-    pub fn is_aside(masked: &str) -> bool {
+    pub fn is_parenthetical(masked: &str) -> bool {
         let t = masked.trim();
         let Some(inner) = t
             .strip_suffix(").")
@@ -126,7 +126,7 @@ impl Grammar {
         else {
             return false;
         };
-        // The opening parenthesis closes only at the end: "(a) b (c)" is no aside.
+        // The opening parenthesis closes only at the end: "(a) b (c)" is no remark.
         let mut depth = 0usize;
         for c in inner.chars() {
             match c {
@@ -1008,16 +1008,16 @@ mod tests {
     }
 
     #[test]
-    fn an_aside_is_one_sentence_wholly_in_parentheses() {
-        for aside in [
+    fn a_parenthetical_remark_is_one_sentence_wholly_in_parentheses() {
+        for remark in [
             "(It need not be in an `Arc`.)",
             "(See below.).",
             " (a (b) c) ",
         ] {
-            assert!(Grammar::is_aside(aside), "{aside}");
+            assert!(Grammar::is_parenthetical(remark), "{remark}");
         }
-        for not_aside in ["(a) b (c)", "(a) and b.", "a (b)", "(a", "()x", "(a))"] {
-            assert!(!Grammar::is_aside(not_aside), "{not_aside}");
+        for not_remark in ["(a) b (c)", "(a) and b.", "a (b)", "(a", "()x", "(a))"] {
+            assert!(!Grammar::is_parenthetical(not_remark), "{not_remark}");
         }
     }
 

@@ -812,7 +812,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // implementations restate it.
         "- A memory allocation returned from an allocator must remain valid until it is explicitly freed.\n- Any pointer to a valid memory allocation must be valid to be passed to any other [`Allocator`] function of the same type.",
         "// SAFETY: `realloc` delegates to `f`, which guarantees that\n// - memory remains valid until it is explicitly freed,\n// - passing a pointer to a valid memory allocation is OK,",
-        // A sentence wholly in parentheses is an aside, no item; one that only holds some is
+        // A sentence wholly in parentheses is a remark, no item; one that only holds some is
         // read as it is.
         "- `p` must be aligned. (It need not be initialized.)\n- (See below for an example.)",
         "- (`p` must be aligned) and `q` must be non-null.\n- (a) `p` is aligned (b).\n- `p` must be aligned (even for ZSTs).",
