@@ -762,10 +762,12 @@ impl Dictionary {
     }
 
     /// Reads an item where it stands to a list's introduction: an introduction that gives its
-    /// items a condition or a subject ("If `T` is a ZST:", "The value must:") states nothing
-    /// of its own, and each item of its list is read with it (under the condition, as "If `T`
-    /// is a ZST, `ptr` must be dangling" would be; as the rest of the subject's sentence); under
-    /// any other introduction an item is read as it is.
+    /// items a condition, a subject or a duration ("If `T` is a ZST:", "The value must:",
+    /// "Callers must ensure the following for the lifetime of the returned value:") states
+    /// nothing of its own, and each item of its list is read with it (under the condition, as
+    /// "If `T` is a ZST, `ptr` must be dangling" would be; as the rest of the subject's sentence;
+    /// with the duration after its words); under any other introduction an item is read as it
+    /// is.
     pub fn analyse_led(
         &self,
         item: &str,
@@ -796,25 +798,27 @@ impl Dictionary {
                     return read;
                 }
                 Some(ListLead::Subject(subject)) => {
-                    let mut read = self.analyse(&subject_before(&subject, item), nearest, position);
-                    if !read.text.is_empty() {
-                        read.text = fold_whitespace(item);
-                    }
-                    return read;
+                    let said = subject_before(&subject, item);
+                    return self.analyse_said(item, &said, nearest, position);
                 }
                 Some(ListLead::Duration(duration)) => {
                     let said = duration_after(item, self.grammar.clause_opening(item), &duration);
-                    let mut read = self.analyse(&said, nearest, position);
-                    if !read.text.is_empty() {
-                        read.text = fold_whitespace(item);
-                    }
-                    return read;
+                    return self.analyse_said(item, &said, nearest, position);
                 }
                 None => {}
             },
             _ => {}
         }
         self.analyse(item, nearest, position)
+    }
+
+    /// Reads what an item says with its introduction (`said`), shown as the item is written.
+    fn analyse_said(&self, item: &str, said: &str, nearest: bool, position: Position) -> Item {
+        let mut read = self.analyse(said, nearest, position);
+        if !read.text.is_empty() {
+            read.text = fold_whitespace(item);
+        }
+        read
     }
 
     /// The condition an introduction states; "Otherwise" after a list under another
@@ -851,11 +855,12 @@ impl Dictionary {
 
     /// What a list's introduction gives each item: a condition when it is one whole condition
     /// clause ("If `T` is a ZST:", "Otherwise:"), a subject and its duty when it ends in one
-    /// ("The value must:"); `None` for any other (a duration, an "either", a list of cases).
+    /// ("The value must:"), a duration when it asks for "the following" over one
+    /// (`duration_lead`); `None` for any other (an "either", a list of cases).
     fn list_lead(&self, lead: &str) -> Option<ListLead> {
         let head = lead.trim_end().strip_suffix(':')?.trim_end();
         let folded = self.grammar.fold(head);
-        let masked = folded.masked.clone();
+        let masked = folded.masked.as_str();
         if masked.is_empty() {
             return None;
         }
@@ -865,14 +870,14 @@ impl Dictionary {
                 return Some(ListLead::Condition(head.to_string()));
             }
         }
-        if let Some(start) = self.grammar.duration_lead(&masked) {
+        if let Some(start) = self.grammar.duration_lead(masked) {
             return Some(ListLead::Duration(piece(&folded, &masked[start..])));
         }
         let words: Vec<String> = head.split_whitespace().map(str::to_lowercase).collect();
         let duty = words
             .last()
             .is_some_and(|w| LEAD_DUTIES.contains(&w.as_str()));
-        (duty && words.len() > 1 && !self.grammar.starts_with_condition(&masked))
+        (duty && words.len() > 1 && !self.grammar.starts_with_condition(masked))
             .then(|| ListLead::Subject(head.to_string()))
     }
 
@@ -952,7 +957,7 @@ impl Dictionary {
         // "Specifically:" before a list states nothing; the list's items are read where they
         // stand. Nor is a remark in parentheses an item of its own.
         if self.grammar.is_introduction(&text, &folded.masked)
-            || crate::grammar::Grammar::is_parenthetical(&folded.masked)
+            || Grammar::is_parenthetical(&folded.masked)
         {
             return Item {
                 text: String::new(),
