@@ -685,13 +685,14 @@
             var words = w.toLowerCase().split(/\s+/u).filter(function (x) { return x !== ""; });
             return { phrase: words.join(" "), words: words };
         }) : [];
+        // grammar.rs, guarantor_words: each lowercased.
+        var GUARANTORS = grammar.call_origin ? (grammar.call_origin.guarantor_words || []).map(function (w) { return w.toLowerCase(); }) : [];
         function callsInWords(f) {
             if (!CALL_FUNCTION || !f.codes.length) { return; }
             // Most folds hold none of the words: look for them before splitting into tokens.
             var lower = f.masked.toLowerCase();
-            var guarantors = grammar.call_origin.guarantor_words || [];
             if (!CALL_WORDS.some(function (w) { return lower.indexOf(w.phrase) >= 0; })
-                && !guarantors.some(function (w) { return lower.indexOf(w) >= 0; })) { return; }
+                && !GUARANTORS.some(function (w) { return lower.indexOf(w) >= 0; })) { return; }
             var tokens = f.masked.split(" ");
             var out = [];
             tokens.forEach(function (t, i) {
@@ -707,7 +708,7 @@
                 if (afterWords && names) { out.push(grammar.call_origin.insert); }
                 // "`f` ensures" reads as "the guarantee of `f` ensures".
                 var next = tokens[i + 1];
-                var guarantees = next !== undefined && guarantors.some(function (w) { return next.toLowerCase() === w.toLowerCase(); });
+                var guarantees = next !== undefined && GUARANTORS.indexOf(next.toLowerCase()) >= 0;
                 if (guarantees && grammar.call_origin.guarantor_insert && names) { out.push(grammar.call_origin.guarantor_insert); }
                 out.push(t);
             });
@@ -1707,7 +1708,7 @@
             for (var i = 0; i < rule.following.length; i++) {
                 var f = rule.following[i].toLowerCase();
                 if (!startsWithWords(lower, f)) { continue; }
-                var start = f.length + (lower.slice(f.length).length - lower.slice(f.length).replace(/^ +/, "").length);
+                var start = f.length + /^ */.exec(lower.slice(f.length))[0].length;
                 var rest = lower.slice(start);
                 if (rule.openings.some(function (o) { return startsWithWords(rest, o.toLowerCase()); })) { return start; }
             }

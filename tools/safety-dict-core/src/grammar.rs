@@ -666,6 +666,8 @@ pub struct Grammar {
     call_function: Option<Regex>,
     /// `call_origin.words`, each lowercased, whole and split into its words.
     call_words: Vec<(String, Vec<String>)>,
+    /// `call_origin.guarantor_words`, each lowercased.
+    guarantor_words: Vec<String>,
     /// `not_connectors`, lowercased, each cut at every word boundary before its last word into
     /// the words that may stand before a connector position and those that start at it
     /// ("once per": "" + "once per", "once" + "per").
@@ -1071,6 +1073,12 @@ impl Grammar {
                     let words: Vec<String> = w.split_whitespace().map(str::to_lowercase).collect();
                     (words.join(" "), words)
                 })
+                .collect(),
+            guarantor_words: raw
+                .call_origin
+                .iter()
+                .flat_map(|c| &c.guarantor_words)
+                .map(|w| w.to_lowercase())
                 .collect(),
             not_connector_cuts: raw
                 .not_connectors
@@ -1509,7 +1517,7 @@ impl Grammar {
             .call_words
             .iter()
             .any(|(phrase, _)| lower.contains(phrase.as_str()))
-            && !origin
+            && !self
                 .guarantor_words
                 .iter()
                 .any(|w| lower.contains(w.as_str()))
@@ -1537,10 +1545,9 @@ impl Grammar {
                 out.push(&origin.insert);
             }
             let guarantees = tokens.get(i + 1).is_some_and(|next| {
-                origin
-                    .guarantor_words
+                self.guarantor_words
                     .iter()
-                    .any(|w| next.eq_ignore_ascii_case(w))
+                    .any(|w| Folded::lowercase(next) == w.as_str())
             });
             if guarantees && !origin.guarantor_insert.is_empty() && names_function(t) {
                 out.push(&origin.guarantor_insert);

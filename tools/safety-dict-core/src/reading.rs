@@ -216,10 +216,7 @@ impl Grammar {
                 return None;
             }
             let start = f.len() + whitespace_len(&lower[f.len()..]);
-            rule.openings
-                .iter()
-                .any(|o| starts_with_words(&lower[start..], &o.to_lowercase()))
-                .then_some(start)
+            longest_opening(&lower[start..], &rule.openings).map(|_| start)
         })
     }
 
