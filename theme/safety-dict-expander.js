@@ -1012,6 +1012,42 @@
             return opener;
         }
 
+        // reading.rs, clause_comma: the first comma at or after `from` outside parentheses, or -1.
+        function clauseComma(lower, from) {
+            var depth = 0;
+            for (var i = from; i < lower.length; i++) {
+                var ch = lower.charAt(i);
+                if (ch === "(") { depth++; } else if (ch === ")") { depth = Math.max(0, depth - 1); } else if (ch === "," && depth === 0) { return i; }
+            }
+            return -1;
+        }
+
+        // reading.rs, fronted_duration: a sentence that opens with how long it holds ("For the
+        // duration of D, ...", "When `x` is alive, ..."): the duration as words that follow a
+        // statement, and where the rest starts; or null.
+        function frontedDuration(masked) {
+            var lower = lowerSameLen(masked);
+            if (lower === null) { return null; }
+            var comma = clauseComma(lower, 0);
+            if (comma < 0) { return null; }
+            var clause = trimEnd(masked.slice(0, comma));
+            var lowerClause = lower.slice(0, clause.length);
+            var rest = comma + 1 + /^ */.exec(lower.slice(comma + 1))[0].length;
+            if (trim(lower.slice(rest)) === "" || grammar.duration_lead === undefined) { return null; }
+            // A sentence that says its own duration as well gets no second one.
+            var after = lower.slice(rest);
+            if (grammar.duration_lead.openings.some(function (o) { return hasWords(after, o.toLowerCase()); })) { return null; }
+            if (longestOpener(lowerClause, grammar.duration_lead.openings) !== null) { return { duration: clause, rest: rest }; }
+            var rule = grammar.fronted_duration;
+            if (rule === undefined) { return null; }
+            var opening = longestOpener(lowerClause, rule.life_openings);
+            if (opening === null) { return null; }
+            var endings = rule.life_endings.map(function (e) { return e.toLowerCase(); }).filter(function (e) { return endsWithWords(lowerClause, e); });
+            if (endings.length === 0 || clause.length - endings[0].length < opening.length) { return null; }
+            var lives = trim(clause.slice(opening.length, clause.length - endings[0].length));
+            return lives === "" ? null : { duration: rule.life + " " + lives, rest: rest };
+        }
+
         // reading.rs, condition_clause: where a sentence that opens with a condition splits into
         // the condition and what holds under it.
         function conditionClause(masked) {
@@ -1020,17 +1056,8 @@
             var opener = longestOpener(lower, grammar.conditions);
             if (opener === null) { return null; }
             if ((grammar.conditions_without_clause || []).some(function (c) { return c.toLowerCase() === opener; })) { return null; }
-            var comma = -1;
-            if (opener.endsWith(",")) {
-                comma = opener.length - 1;
-            } else {
-                var depth = 0;
-                for (var i = opener.length; i < lower.length; i++) {
-                    var ch = lower.charAt(i);
-                    if (ch === "(") { depth++; } else if (ch === ")") { depth = Math.max(0, depth - 1); } else if (ch === "," && depth === 0) { comma = i; break; }
-                }
-                if (comma < 0) { return null; }
-            }
+            var comma = opener.endsWith(",") ? opener.length - 1 : clauseComma(lower, opener.length);
+            if (comma < 0) { return null; }
             var rest = comma + 1;
             while (lower.charAt(rest) === " ") { rest++; }
             if (startsWithWords(lower.slice(rest), "then")) {
@@ -1717,8 +1744,8 @@
 
         // expand.rs, duration_after: "That `inner` remains valid;" under "for the duration of X"
         // says "`inner` remains valid for the duration of X."
-        function durationAfter(item, duration) {
-            var opening = clauseOpening(item);
+        function durationAfter(item, duration, asWritten) {
+            var opening = asWritten ? null : clauseOpening(item);
             var words = trimEnd(trim(item.slice(opening === null ? 0 : opening)).replace(/[;.,]+$/, ""));
             return words + " " + duration + ".";
         }
@@ -1892,6 +1919,18 @@
             // expand.rs: a sentence that is itself a phrasing wins over any split or prefix.
             var whole = matchText(unmasked(folded));
             if (whole) { return item(text, position, [recognised(text, whole, position)], []); }
+
+            // expand.rs: "For the duration of D, S", "When `x` is alive, S": S read with the
+            // duration after its words, where that reads every part.
+            var fd = frontedDuration(masked);
+            if (fd !== null) {
+                var said = analyseSentence(durationAfter(piece(folded, masked.slice(fd.rest)), unmasked({ masked: fd.duration, codes: folded.codes }), true), position);
+                var readAll = said !== null && said.statements.concat(said.justifications || [], said.conditions || []).every(function (p) { return p.status === "recognised"; });
+                if (said !== null && said.text !== "" && readAll) {
+                    said.text = text;
+                    return said;
+                }
+            }
 
             // expand.rs: "If C, S": S read as a sentence of its own, holding only under C, where
             // the dictionary reads some of S.

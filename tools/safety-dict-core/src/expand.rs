@@ -995,6 +995,21 @@ impl Dictionary {
             return item(vec![self.recognised(&text, m, position)], Vec::new());
         }
 
+        // "For the duration of D, S" and "When `x` is alive, S": S holds over that duration, and
+        // is read with it after its words, as a duration lead's items are. Before conditions,
+        // which "when" and "while" also open; kept only where it reads every part.
+        if let Some((duration, rest)) = self.grammar.fronted_duration(&folded.masked) {
+            let said = duration_after(
+                &piece(&folded, &folded.masked[rest..]),
+                None,
+                &folded.unmask(&duration),
+            );
+            let read = self.analyse_sentence(&said, nearest, position);
+            if !read.text.is_empty() && read.parts().all(Statement::is_recognised) {
+                return Item { text, ..read };
+            }
+        }
+
         // "If C, S": S is read as a sentence of its own that holds only under C, and C beside
         // it ("For ZSTs, `raw` must be a dangling, well aligned pointer"), where the dictionary
         // reads some of S; else the sentence stays one part, as a reader would quote it.

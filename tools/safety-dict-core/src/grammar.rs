@@ -123,6 +123,8 @@ pub struct RawGrammar {
     pub opposite: Option<Opposite>,
     #[serde(default)]
     pub duration_lead: Option<DurationLead>,
+    #[serde(default)]
+    pub fronted_duration: Option<FrontedDuration>,
 }
 
 /// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
@@ -183,6 +185,17 @@ pub struct Opposite {
 pub struct DurationLead {
     pub following: Vec<String>,
     pub openings: Vec<String>,
+}
+
+/// A sentence that opens with the life of something as its duration ("When `CStr` is alive,
+/// ..."): a clause that opens with one of `life_openings` and ends with one of `life_endings`
+/// reads as `life` and the words between ("for the duration of the life of `CStr`").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontedDuration {
+    pub life_openings: Vec<String>,
+    pub life_endings: Vec<String>,
+    pub life: String,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -459,6 +472,8 @@ pub struct GrammarData {
     pub opposite: Option<Opposite>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_lead: Option<DurationLead>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fronted_duration: Option<FrontedDuration>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -1026,6 +1041,7 @@ impl Grammar {
             requirement_pointer: raw.requirement_pointer.clone(),
             opposite: raw.opposite.clone(),
             duration_lead: raw.duration_lead.clone(),
+            fronted_duration: raw.fronted_duration.clone(),
         };
         if let Some(i) = raw.introductions.iter().find(|i| {
             i.replace(COUNT_SLOT, "")

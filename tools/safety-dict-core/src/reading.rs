@@ -52,6 +52,28 @@ fn starts_with_words(lower: &str, phrase: &str) -> bool {
     lower.starts_with(phrase) && matches!(lower.as_bytes().get(phrase.len()), None | Some(b' '))
 }
 
+/// The first comma at or after `from` outside parentheses (code is masked), where a clause
+/// that opens a sentence ends.
+fn clause_comma(lower: &str, from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    lower
+        .char_indices()
+        .skip_while(|&(i, _)| i < from)
+        .find(|&(_, c)| match c {
+            '(' => {
+                depth += 1;
+                false
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            ',' => depth == 0,
+            _ => false,
+        })
+        .map(|(i, _)| i)
+}
+
 /// The longest of `words` (lowercased) that `lower` opens with as whole words.
 fn longest_opening(lower: &str, words: &[String]) -> Option<String> {
     words
@@ -165,23 +187,7 @@ impl Grammar {
         let comma = if opener.ends_with(',') {
             opener.len() - 1
         } else {
-            let mut depth = 0usize;
-            lower
-                .char_indices()
-                .skip_while(|&(i, _)| i < opener.len())
-                .find(|&(_, c)| match c {
-                    '(' => {
-                        depth += 1;
-                        false
-                    }
-                    ')' => {
-                        depth = depth.saturating_sub(1);
-                        false
-                    }
-                    ',' => depth == 0,
-                    _ => false,
-                })?
-                .0
+            clause_comma(&lower, opener.len())?
         };
         let mut rest = comma + 1;
         rest += whitespace_len(&lower[rest..]);
@@ -218,6 +224,43 @@ impl Grammar {
             let start = f.len() + whitespace_len(&lower[f.len()..]);
             longest_opening(&lower[start..], &rule.openings).map(|_| start)
         })
+    }
+
+    /// A sentence that opens with how long it holds, up to its first comma outside
+    /// parentheses: a duration that opens with one of `duration_lead.openings` ("For the
+    /// duration of the lifetime annotated on this `ArcBorrow`, ..."), or one of
+    /// `fronted_duration.life_openings` and `life_endings` around what lives ("When `CStr` is
+    /// alive, ..."), which reads as `life` and those words. The duration in the words that
+    /// follow a statement (masked like `masked`), and where the rest of the sentence starts;
+    /// `None` where the rest names a duration of its own.
+    pub fn fronted_duration(&self, masked: &str) -> Option<(String, usize)> {
+        let lower = lower_same_len(masked)?;
+        let comma = clause_comma(&lower, 0)?;
+        let clause = masked[..comma].trim_end();
+        let lower_clause = &lower[..clause.len()];
+        let rest = comma + 1 + whitespace_len(&lower[comma + 1..]);
+        let openings = &self.data.duration_lead.as_ref()?.openings;
+        // A sentence that says its own duration as well gets no second one.
+        if lower[rest..].trim().is_empty()
+            || openings
+                .iter()
+                .any(|o| has_words(&lower[rest..], &o.to_lowercase()))
+        {
+            return None;
+        }
+        if longest_opening(lower_clause, openings).is_some() {
+            return Some((clause.to_string(), rest));
+        }
+        let rule = self.data.fronted_duration.as_ref()?;
+        let opening = longest_opening(lower_clause, &rule.life_openings)?;
+        let ending = rule
+            .life_endings
+            .iter()
+            .map(|e| e.to_lowercase())
+            .find(|e| ends_with_words(lower_clause, e))?;
+        let lives = clause.get(opening.len()..clause.len().checked_sub(ending.len())?)?;
+        let lives = lives.trim();
+        (!lives.is_empty()).then(|| (format!("{} {lives}", rule.life), rest))
     }
 
     /// Whether a condition is one of `opposite.words` ("Otherwise"): it holds where the
@@ -994,6 +1037,15 @@ mod tests {
             [zero_size_emphasis]
             openings = ["even for", "even if"]
             marks = ["zero-length", "size 0"]
+
+            [duration_lead]
+            following = ["the following"]
+            openings = ["for the duration of", "during"]
+
+            [fronted_duration]
+            life_openings = ["when", "as long as"]
+            life_endings = ["is alive"]
+            life = "for the life of"
             "#,
         )
         .expect("test grammar parses");
@@ -1513,5 +1565,38 @@ mod tests {
         assert_eq!(g.after_condition_opener("Unless a"), None);
         assert_eq!(g.after_condition_opener("For ZSTs"), None);
         assert_eq!(g.after_condition_opener("If"), None);
+    }
+
+    #[test]
+    fn a_sentence_may_open_with_its_duration() {
+        let g = grammar();
+        let fronted = |s: &str| {
+            g.fronted_duration(s)
+                .map(|(duration, rest)| (duration, s[rest..].to_string()))
+        };
+        let both = |d: &str, r: &str| Some((d.to_string(), r.to_string()));
+        for (sentence, want) in [
+            (
+                "For the duration of 'a, x holds.",
+                both("For the duration of 'a", "x holds."),
+            ),
+            ("During f(a, b), c", both("During f(a, b)", "c")),
+            ("When x is alive,  y", both("for the life of x", "y")),
+            (
+                "As long as the y is alive, z",
+                both("for the life of the y", "z"),
+            ),
+            // What lives must be named, and the clause must end with its life.
+            ("When is alive, y", None),
+            ("When x is alive and well, y", None),
+            ("When x is aliveness, y", None),
+            // No second duration, none without a rest, none that is a condition.
+            ("During 'a, x holds for the duration of 'b", None),
+            ("During 'a,", None),
+            ("If x is alive, y", None),
+            ("Duringly 'a, x", None),
+        ] {
+            assert_eq!(fronted(sentence), want, "{sentence}");
+        }
     }
 }

@@ -832,6 +832,16 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `Searcher` guarantees that `p` is aligned.",
         "// SAFETY: `p` is aligned because `mem::align_of` ensures it, and `g()` guarantee.",
         "The following for the lifetime of `x`:\n- `p` is valid.\n\nCallers must ensure the following for the lifetime of this object:\n- `p` is valid.",
+        // A sentence that opens with its duration is read with it after its words, where that
+        // reads all of it; else a "when" or "while" clause stays a condition.
+        "When `CStr` is alive, the memory pointed by `ptr` must not be mutated.",
+        "While `x` (and `y`) is alive, `p` must be valid for reads for the duration of `'a`.",
+        "As long as the value is alive, the memory at `p` must not be mutated.",
+        "For the duration of `'b`, the memory at `p` must not be mutated, and `q` must be aligned.",
+        "While `x` is alive, `p` must be non-null.",
+        "When is alive, the memory at `p` must not be mutated.",
+        "During the call, the memory at `p` must not be mutated.",
+        "For the duration of `'b`,",
     ] {
         out.push(list.to_string());
     }
