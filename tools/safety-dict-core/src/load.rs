@@ -468,12 +468,26 @@ fn build_entry(
         // expansion shows unfilled too; a phrasing naming one value and not another would
         // read as a claim about the wrong one. (Only these two of grammar `type_vars`: an
         // allocator or a function left out would change the claim, "was allocated" is not "was
-        // allocated with `A`".)
+        // allocated with `A`"; below, they may stay while the values go.)
         let values: Vec<&Var> = vars
             .iter()
             .filter(|v| v.ty != "type" && v.ty != "lifetime")
             .collect();
         if values.iter().all(|v| !codes.contains(v.name.as_str())) {
+            undeclared_uses(s, &declared, what, src, diags);
+            return;
+        }
+        // So may the values alone where the functions and allocators the claim names are
+        // named: Linux's "it must not be called more than once for each previous call to
+        // [`Arc::into_raw`]" says of whatever pointer the call takes that it comes back at most
+        // once for each time `into_raw` gave it out.
+        let named = |v: &Var| matches!(v.ty.as_str(), "function" | "allocator");
+        let (named_vars, data): (Vec<&Var>, Vec<&Var>) = values.iter().partition(|v| named(v));
+        if !data.is_empty()
+            && !named_vars.is_empty()
+            && data.iter().all(|v| !codes.contains(v.name.as_str()))
+            && named_vars.iter().all(|v| codes.contains(v.name.as_str()))
+        {
             undeclared_uses(s, &declared, what, src, diags);
             return;
         }

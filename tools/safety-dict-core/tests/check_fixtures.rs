@@ -227,12 +227,16 @@ fn declared_variable_unused_in_phrase() {
 }
 
 /// One value left out of two is an error; the fixture's second accepted phrasing, which leaves
-/// out both ("the region is valid for reads up to its end"), is not.
+/// out both ("the region is valid for reads up to its end"), is not. A pointer may be left out
+/// where every function is named ("`g` takes it back once for each call to `f`"), not where one
+/// of them is left out too.
 #[test]
 fn other_phrasings_missing_a_variable() {
     assert_problems(
         "accepted-missing-variable",
         &[
+            "dictionary/requirement/passed-back.toml:6:61: accepted phrasing does not use variable `f` of the phrase",
+            "dictionary/requirement/passed-back.toml:6:61: accepted phrasing does not use variable `ptr` of the phrase",
             "dictionary/requirement/valid-for-reads-up-to.toml:6:13: accepted phrasing does not use variable `size` of the phrase",
             "dictionary/requirement/valid-for-reads-up-to.toml:7:27: discouraged phrasing does not use variable `ptr` of the phrase",
         ],

@@ -842,6 +842,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "When is alive, the memory at `p` must not be mutated.",
         "During the call, the memory at `p` must not be mutated.",
         "For the duration of `'b`,",
+        // A phrasing may leave its pointer unnamed where it names every function.
+        "Additionally, it must not be called more than once for each previous call to [`f`].",
+        "`g` must not be called more than once for each previous call to `f`.",
     ] {
         out.push(list.to_string());
     }
