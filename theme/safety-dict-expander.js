@@ -520,6 +520,7 @@
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
         var INTRODUCTION = grammar.introduction_pattern ? new RegExp(grammar.introduction_pattern, "u") : null;
         var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
+        var INTERVAL = grammar.interval_pattern ? new RegExp(grammar.interval_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
             s = stripFinalPunctuation(s);
@@ -714,8 +715,26 @@
             });
             if (out.length !== tokens.length) { f.masked = out.join(" "); }
         }
+        // grammar.rs, intervals_in_code: "the interval [`a`,`b`)" reads as "`a..b`" and
+        // "[`a`, `b`]" as "`a..=b`", never a link's text.
+        function intervalsInCode(f) {
+            if (INTERVAL === null || f.masked.indexOf("[") < 0) { return; }
+            var codes = f.codes;
+            f.masked = f.masked.replace(INTERVAL, function (whole, before, a, b, close, offset, str) {
+                var closed = close === "]";
+                var after = str.charAt(offset + whole.length);
+                var ia = maskIndex(a);
+                var ib = maskIndex(b);
+                var link = closed && (after === "(" || after === "[");
+                if (link || ia === null || ib === null || codes[ia] === undefined || codes[ib] === undefined || codes.length >= MASK_LIMIT) { return whole; }
+                codes.push(codes[ia] + (closed ? "..=" : "..") + codes[ib]);
+                return before + String.fromCharCode(MASK_BASE + codes.length - 1);
+            });
+        }
+
         function fold(text) {
             var f = mask(text);
+            intervalsInCode(f);
             // grammar.rs: a link that names a definition reads as a word of its own first.
             var s = f.masked;
             if (s.indexOf("[") >= 0) {

@@ -49,6 +49,9 @@ pub struct RawGrammar {
     pub code_nouns_before: Vec<String>,
     #[serde(default)]
     pub code_owned_nouns: Vec<String>,
+    /// Words before a range written as an interval that go with it ("the interval").
+    #[serde(default)]
+    pub interval_words: Option<Vec<String>>,
     #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
@@ -415,6 +418,11 @@ pub struct GrammarData {
     /// `code_owned_nouns` as one regex: "the `Arc` type invariant" reads as "the type
     /// invariant of `Arc`" (group 2 the code span's mask, group 3 the noun).
     pub code_owned_pattern: Option<String>,
+    /// A range written as an interval ("[`a`,`b`)"), with the `interval_words` before it:
+    /// group 1 is what stands before, groups 2 and 3 the masks of its ends, group 4 its closing
+    /// bracket. None where the grammar reads no intervals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_pattern: Option<String>,
     pub type_vars: Vec<String>,
     pub predicate_separators: Vec<String>,
     pub connectors: Vec<Connector>,
@@ -673,6 +681,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
+    /// `GrammarData::interval_pattern`, compiled on first use.
+    interval: OnceLock<Option<Regex>>,
     /// `GrammarData::introduction_pattern`, compiled on first use.
     introduction: OnceLock<Option<Regex>>,
     /// `GrammarData::link_senses`' patterns, compiled on first use.
@@ -961,6 +971,7 @@ impl Grammar {
             not_subjects: raw.not_subjects.clone(),
             code_noun_pattern: code_noun_pattern(&raw.code_nouns, &raw.code_nouns_before),
             code_owned_pattern: code_owned_pattern(&raw.code_owned_nouns),
+            interval_pattern: raw.interval_words.as_deref().map(interval_pattern),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
@@ -1079,6 +1090,7 @@ impl Grammar {
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
             code_owned: OnceLock::new(),
+            interval: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
             call_words: raw
@@ -1211,6 +1223,8 @@ impl Grammar {
     /// lead-ins, rewrites, final punctuation.
     pub fn fold(&self, text: &str) -> Folded {
         let mut f = self.mask(text);
+        // Before links, which "[`a`, `b`]" would otherwise be.
+        self.intervals_in_code(&mut f);
         // Before links read as their text: a link that names a definition reads as a word of
         // its own ("[valid]" is `core::ptr`'s "valid", not this dictionary's).
         if f.masked.contains('[') {
@@ -1269,6 +1283,41 @@ impl Grammar {
         };
         f.masked = s;
         f
+    }
+
+    /// Each range written as an interval read as one code span of the range, with the words
+    /// before it that name it so: "the interval [`a`,`b`)" as "`a..b`", "[`a`, `b`]" as
+    /// "`a..=b`" (not where that is a link's text: "[`a`, `b`](url)").
+    fn intervals_in_code(&self, f: &mut Folded) {
+        if !f.masked.contains('[') {
+            return;
+        }
+        let re = self.interval.get_or_init(|| {
+            let pattern = self.data.interval_pattern.as_deref()?;
+            Some(Regex::new(pattern).expect("grammar's interval pattern compiles"))
+        });
+        let Some(re) = re.as_ref() else {
+            return;
+        };
+        let masked = std::mem::take(&mut f.masked);
+        let codes = &mut f.codes;
+        let read = re.replace_all(&masked, |c: &regex::Captures| {
+            let end = |k: usize| {
+                let m = c.get(k)?.as_str().chars().next()?;
+                codes.get(mask_index(m)?).cloned()
+            };
+            let closed = &c[4] == "]";
+            let after = c.get(0).map_or("", |m| &masked[m.end()..]);
+            let link = closed && after.starts_with(['(', '[']);
+            match (end(2), end(3)) {
+                (Some(a), Some(b)) if !link && codes.len() < MASK_LIMIT => {
+                    codes.push(format!("{a}{}{b}", if closed { "..=" } else { ".." }));
+                    format!("{}{}", &c[1], mask_char(codes.len() - 1))
+                }
+                _ => c[0].to_string(),
+            }
+        });
+        f.masked = read.into_owned();
     }
 
     /// `op` when it is a comparison operator (`code_comparisons`).
@@ -1896,6 +1945,20 @@ fn code_owned_pattern(nouns: &[String]) -> Option<String> {
     ))
 }
 
+/// The regex of a range written as an interval, "[`a`,`b`)" or "[`a`, `b`]", and any one of
+/// `words` (any case) before it (`GrammarData::interval_pattern`).
+fn interval_pattern(words: &[String]) -> String {
+    let before = if words.is_empty() {
+        String::new()
+    } else {
+        format!("(?:(?:{}) )?", any_case_alternatives(words))
+    };
+    format!(
+        r"(^|[ (]){before}\[ ?({m}) ?, ?({m}) ?([)\]])",
+        m = mask_class()
+    )
+}
+
 /// `words` (whitespace folded) as alternatives of a regex, each in any case.
 fn any_case_alternatives(words: &[String]) -> String {
     words
@@ -2027,6 +2090,7 @@ mod tests {
             dangling_conjunctions = ["and"]
             comparison_joiners = ["&&"]
             not_operands = ["is"]
+            interval_words = ["the interval"]
             [[contraction]]
             from = "can't"
             to = "cannot"
@@ -2157,6 +2221,29 @@ mod tests {
     #[track_caller]
     fn assert_folds(g: &Grammar, text: &str, folded: &str) {
         assert_eq!(g.fold(text).unmasked(), folded, "{text:?}");
+    }
+
+    #[test]
+    fn an_interval_is_one_code_span_of_its_range() {
+        let g = grammar();
+        for (text, folded) in [
+            (
+                "all elements within the interval [`a`,`b`) are set",
+                "all elements within `a..b` are set",
+            ),
+            ("THE INTERVAL [ `a` , `f(b)` ]", "`a..=f(b)`"),
+            ("(in [`a`, `b`)) x", "(in `a..b`) x"),
+            // A link reads as its text; code that does not stand alone, other words: as
+            // written.
+            ("see [`a`, `b`](u)", "see `a`, `b`"),
+            ("see [`a`, `b`][r]", "see `a`, `b`"),
+            ("x[`a`, `b`)", "x[`a`, `b`)"),
+            ("[`a` and `b`)", "[`a` and `b`)"),
+            ("[`a`,`b`,`c`)", "[`a`,`b`,`c`)"),
+            ("an interval [`a`,`b`)", "an interval `a..b`"),
+        ] {
+            assert_folds(&g, text, folded);
+        }
     }
 
     #[test]

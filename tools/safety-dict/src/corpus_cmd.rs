@@ -845,6 +845,13 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A phrasing may leave its pointer unnamed where it names every function.
         "Additionally, it must not be called more than once for each previous call to [`f`].",
         "`g` must not be called more than once for each previous call to `f`.",
+        // A range written as an interval is one code span of the range; a link's text is not.
+        "If `n` is greater than `len`, all elements within the interval [`len`,`n`) must be initialized.",
+        "All elements within [ `a` , `b` ] must be initialized, and the bytes (interval [`c`, `d`)) too.",
+        "All elements within [`a`, `b`](https://x) must be initialized.",
+        "All elements within [`a`, `b`][r] must be initialized.",
+        "All elements within x[`a`, `b`) must be initialized.",
+        "All elements within [`a` and `b`) must be initialized.",
     ] {
         out.push(list.to_string());
     }
