@@ -681,6 +681,26 @@
         // grammar.rs, calls_in_words: "came from `f`" read as "came from a previous call to
         // `f`" when the span names a function (`call_origin`).
         var CALL_FUNCTION = grammar.call_origin ? new RegExp(grammar.call_origin.function, "u") : null;
+        // grammar.rs, bounds_in_words: a trait bound written as code reads as its words ("`T:
+        // Zeroable`" as "`T` implements `Zeroable`").
+        var TRAIT_BOUND = grammar.trait_bound ? new RegExp(grammar.trait_bound.pattern, "u") : null;
+        function boundsInWords(f) {
+            if (!TRAIT_BOUND || !f.codes.some(function (c) { return c.indexOf(":") >= 0; })) { return; }
+            var out = "";
+            Array.from(f.masked).forEach(function (c) {
+                var k = maskIndex(c);
+                var m = k === null || f.codes[k] === undefined ? null : TRAIT_BOUND.exec(f.codes[k]);
+                if (m === null || m[1] === undefined || m[2] === undefined || f.codes.length + 2 > MASK_LIMIT) {
+                    out += c;
+                    return;
+                }
+                f.codes.push(m[1]);
+                out += String.fromCharCode(MASK_BASE + f.codes.length - 1) + " " + grammar.trait_bound.verb + " ";
+                f.codes.push(m[2]);
+                out += String.fromCharCode(MASK_BASE + f.codes.length - 1);
+            });
+            f.masked = out;
+        }
         // grammar.rs, call_words: each of the words lowercased, whole and split.
         var CALL_WORDS = grammar.call_origin ? grammar.call_origin.words.map(function (w) {
             var words = w.toLowerCase().split(/\s+/u).filter(function (x) { return x !== ""; });
@@ -750,6 +770,7 @@
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             f.masked = s;
             comparisonsInWords(f);
+            boundsInWords(f);
             callsInWords(f);
             s = f.masked;
             var m = GRAMMAR_LIST_MARKER.exec(s);

@@ -128,6 +128,8 @@ pub struct RawGrammar {
     pub duration_lead: Option<DurationLead>,
     #[serde(default)]
     pub fronted_duration: Option<FrontedDuration>,
+    #[serde(default)]
+    pub trait_bound: Option<TraitBound>,
 }
 
 /// Words that fill a code slot as they are ("the pointer"), in the slots of variables whose type
@@ -199,6 +201,16 @@ pub struct FrontedDuration {
     pub life_openings: Vec<String>,
     pub life_endings: Vec<String>,
     pub life: String,
+}
+
+/// A trait bound written as code ("`T: Zeroable`"): a span `pattern` matches whole (a regex in
+/// the syntax both engines read, group 1 the type, group 2 the trait) reads as the type, `verb`
+/// and the trait ("`T` implements `Zeroable`").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraitBound {
+    pub pattern: String,
+    pub verb: String,
 }
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
@@ -482,6 +494,8 @@ pub struct GrammarData {
     pub duration_lead: Option<DurationLead>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fronted_duration: Option<FrontedDuration>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trait_bound: Option<TraitBound>,
 }
 
 /// The words of one rule, case-folded by `fold_char`; `None` stands for a run of whitespace.
@@ -689,6 +703,8 @@ pub struct Grammar {
     link_senses: OnceLock<Vec<(Regex, String)>>,
     /// `call_origin.function`, compiled.
     call_function: Option<Regex>,
+    /// `trait_bound.pattern`, compiled.
+    trait_bound: Option<Regex>,
     /// `call_origin.words`, each lowercased, whole and split into its words.
     call_words: Vec<(String, Vec<String>)>,
     /// `call_origin.guarantor_words`, each lowercased.
@@ -913,6 +929,13 @@ impl Grammar {
             })?),
             None => None,
         };
+        let trait_bound = match &raw.trait_bound {
+            Some(t) => Some(Regex::new(&t.pattern).map_err(|_| GrammarError {
+                rule: t.pattern.clone(),
+                problem: "is no regex (trait_bound.pattern): write one in the syntax of Rust's `regex` crate that JavaScript also reads",
+            })?),
+            None => None,
+        };
         let folded_key = |r: &str| crate::text::fold_whitespace(&r.to_lowercase());
         for duty in raw.caller_duty.iter().flat_map(|d| &d.lead_ins) {
             if !raw
@@ -1053,6 +1076,7 @@ impl Grammar {
             opposite: raw.opposite.clone(),
             duration_lead: raw.duration_lead.clone(),
             fronted_duration: raw.fronted_duration.clone(),
+            trait_bound: raw.trait_bound.clone(),
         };
         if let Some(i) = raw.introductions.iter().find(|i| {
             i.replace(COUNT_SLOT, "")
@@ -1093,6 +1117,7 @@ impl Grammar {
             interval: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
+            trait_bound,
             call_words: raw
                 .call_origin
                 .iter()
@@ -1264,6 +1289,7 @@ impl Grammar {
             f.masked = plain;
         }
         self.comparisons_in_words(&mut f);
+        self.bounds_in_words(&mut f);
         self.calls_in_words(&mut f);
         let mut s: &str = &f.masked;
         s = &s[list_marker_len(s)..];
@@ -1622,6 +1648,36 @@ impl Grammar {
         if out.len() != tokens.len() {
             f.masked = out.join(" ");
         }
+    }
+
+    /// Each trait bound written as code read as its words (`trait_bound`): "`T: Zeroable`" as
+    /// "`T` implements `Zeroable`"; a span holding anything else stays as written.
+    fn bounds_in_words(&self, f: &mut Folded) {
+        let (Some(rule), Some(re)) = (&self.data.trait_bound, &self.trait_bound) else {
+            return;
+        };
+        if !f.codes.iter().any(|c| c.contains(':')) {
+            return;
+        }
+        let masked = std::mem::take(&mut f.masked);
+        let mut out = String::with_capacity(masked.len() + 16);
+        for c in masked.chars() {
+            let bound = mask_index(c)
+                .and_then(|k| re.captures(f.codes.get(k)?))
+                .and_then(|caps| Some((caps.get(1)?.as_str(), caps.get(2)?.as_str())))
+                .map(|(ty, tr)| (ty.to_string(), tr.to_string()));
+            match bound {
+                Some((ty, tr)) if f.codes.len() + 2 <= MASK_LIMIT => {
+                    f.codes.push(ty);
+                    out.push(mask_char(f.codes.len() - 1));
+                    out.push_str(&format!(" {} ", rule.verb));
+                    f.codes.push(tr);
+                    out.push(mask_char(f.codes.len() - 1));
+                }
+                _ => out.push(c),
+            }
+        }
+        f.masked = out;
     }
 
     /// `s` without its final punctuation and a conjunction left dangling at its end ("`ptr`
@@ -2091,6 +2147,9 @@ mod tests {
             comparison_joiners = ["&&"]
             not_operands = ["is"]
             interval_words = ["the interval"]
+            [trait_bound]
+            pattern = '^(Self|[A-Z][A-Za-z0-9_]*): ?([A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?)$'
+            verb = "implements"
             [[contraction]]
             from = "can't"
             to = "cannot"
@@ -2221,6 +2280,23 @@ mod tests {
     #[track_caller]
     fn assert_folds(g: &Grammar, text: &str, folded: &str) {
         assert_eq!(g.fold(text).unmasked(), folded, "{text:?}");
+    }
+
+    #[test]
+    fn a_trait_bound_reads_as_its_words() {
+        let g = grammar();
+        for (text, folded) in [
+            ("`T: Zeroable` holds", "`T` implements `Zeroable` holds"),
+            ("so `Self:Foo<u8>`.", "so `Self` implements `Foo<u8>`"),
+            // A variable's type, negative, relaxed and several bounds stay as written.
+            ("`v: Vec<T>`", "`v: Vec<T>`"),
+            ("`T: !Unpin`", "`T: !Unpin`"),
+            ("`T: ?Sized`", "`T: ?Sized`"),
+            ("`T: A + B`", "`T: A + B`"),
+            ("`a::b`", "`a::b`"),
+        ] {
+            assert_folds(&g, text, folded);
+        }
     }
 
     #[test]

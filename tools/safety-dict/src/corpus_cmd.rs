@@ -852,6 +852,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "All elements within [`a`, `b`][r] must be initialized.",
         "All elements within x[`a`, `b`) must be initialized.",
         "All elements within [`a` and `b`) must be initialized.",
+        // A trait bound written as code reads as its words; other code with a colon does not.
+        "`T: Zeroable` and `U` is `repr(transparent)`.",
+        "// SAFETY: Because `Self: Zeroable`, `p` is aligned.",
+        "`vec: Vec<T>`, `T: !Unpin`, `T: ?Sized`, `T: A + B` and `T:Zeroable<u8>`.",
     ] {
         out.push(list.to_string());
     }
