@@ -49,7 +49,8 @@ pub struct RawGrammar {
     pub code_nouns_before: Vec<String>,
     #[serde(default)]
     pub code_owned_nouns: Vec<String>,
-    /// Words before a range written as an interval that go with it ("the interval").
+    /// Words before a range written as an interval that go with it ("the interval"); without
+    /// this key the grammar reads no intervals.
     #[serde(default)]
     pub interval_words: Option<Vec<String>>,
     #[serde(default)]
@@ -1664,8 +1665,12 @@ impl Grammar {
         for c in masked.chars() {
             let bound = mask_index(c)
                 .and_then(|k| re.captures(f.codes.get(k)?))
-                .and_then(|caps| Some((caps.get(1)?.as_str(), caps.get(2)?.as_str())))
-                .map(|(ty, tr)| (ty.to_string(), tr.to_string()));
+                .and_then(|caps| {
+                    Some((
+                        caps.get(1)?.as_str().to_string(),
+                        caps.get(2)?.as_str().to_string(),
+                    ))
+                });
             match bound {
                 Some((ty, tr)) if f.codes.len() + 2 <= MASK_LIMIT => {
                     f.codes.push(ty);
