@@ -685,7 +685,8 @@
         // Zeroable`" as "`T` implements `Zeroable`").
         var TRAIT_BOUND = grammar.trait_bound ? new RegExp(grammar.trait_bound.pattern, "u") : null;
         function boundsInWords(f) {
-            if (!TRAIT_BOUND || !f.codes.some(function (c) { return c.indexOf(":") >= 0; })) { return; }
+            // Paths hold colons too: the text is rebuilt only where a span is a bound.
+            if (!TRAIT_BOUND || !f.codes.some(function (c) { return c.indexOf(":") >= 0 && TRAIT_BOUND.test(c); })) { return; }
             var out = "";
             Array.from(f.masked).forEach(function (c) {
                 var k = maskIndex(c);

@@ -1326,6 +1326,8 @@ impl Grammar {
         let Some(re) = re.as_ref() else {
             return;
         };
+        // Most folds with a bracket hold a link, not an interval: the text is rebuilt only
+        // where the pattern matched.
         let masked = std::mem::take(&mut f.masked);
         let codes = &mut f.codes;
         let read = re.replace_all(&masked, |c: &regex::Captures| {
@@ -1344,7 +1346,11 @@ impl Grammar {
                 _ => c[0].to_string(),
             }
         });
-        f.masked = read.into_owned();
+        let read = match read {
+            std::borrow::Cow::Owned(read) => Some(read),
+            std::borrow::Cow::Borrowed(_) => None,
+        };
+        f.masked = read.unwrap_or(masked);
     }
 
     /// `op` when it is a comparison operator (`code_comparisons`).
@@ -1657,26 +1663,37 @@ impl Grammar {
         let (Some(rule), Some(re)) = (&self.data.trait_bound, &self.trait_bound) else {
             return;
         };
-        if !f.codes.iter().any(|c| c.contains(':')) {
+        // Paths ("`Arc::into_raw`") hold colons too: the text is rebuilt only where a span is
+        // a bound.
+        let bounds: Vec<(usize, String, String)> = f
+            .codes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.contains(':'))
+            .filter_map(|(k, c)| {
+                let caps = re.captures(c)?;
+                Some((
+                    k,
+                    caps.get(1)?.as_str().into(),
+                    caps.get(2)?.as_str().into(),
+                ))
+            })
+            .collect();
+        if bounds.is_empty() {
             return;
         }
         let masked = std::mem::take(&mut f.masked);
         let mut out = String::with_capacity(masked.len() + 16);
         for c in masked.chars() {
-            let bound = mask_index(c)
-                .and_then(|k| re.captures(f.codes.get(k)?))
-                .and_then(|caps| {
-                    Some((
-                        caps.get(1)?.as_str().to_string(),
-                        caps.get(2)?.as_str().to_string(),
-                    ))
-                });
+            let bound = mask_index(c).and_then(|k| bounds.iter().find(|b| b.0 == k));
             match bound {
-                Some((ty, tr)) if f.codes.len() + 2 <= MASK_LIMIT => {
-                    f.codes.push(ty);
+                Some((_, ty, tr)) if f.codes.len() + 2 <= MASK_LIMIT => {
+                    f.codes.push(ty.clone());
                     out.push(mask_char(f.codes.len() - 1));
-                    out.push_str(&format!(" {} ", rule.verb));
-                    f.codes.push(tr);
+                    out.push(' ');
+                    out.push_str(&rule.verb);
+                    out.push(' ');
+                    f.codes.push(tr.clone());
                     out.push(mask_char(f.codes.len() - 1));
                 }
                 _ => out.push(c),
