@@ -520,6 +520,8 @@
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
         var INTRODUCTION = grammar.introduction_pattern ? new RegExp(grammar.introduction_pattern, "u") : null;
         var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
+        var POINTEE = grammar.pointee_pattern ? new RegExp(grammar.pointee_pattern, "gu") : null;
+        var POINTEE_READS = (grammar.pointee_reads || "").replace(/\$/gu, "$$$$");
         var INTERVAL = grammar.interval_pattern ? new RegExp(grammar.interval_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
@@ -769,6 +771,9 @@
             if (CODE_OWNED && f.codes.length) { s = s.replace(CODE_OWNED, "$1the $3 of $2$4"); }
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
+            // grammar.rs, pointees_named: "the C `struct device` `ptr` points to can't" reads as
+            // "the object at `ptr` cannot".
+            if (POINTEE && f.codes.length) { s = s.replace(POINTEE, "$1" + POINTEE_READS + " $2 $3$4"); }
             f.masked = s;
             comparisonsInWords(f);
             boundsInWords(f);

@@ -53,6 +53,10 @@ pub struct RawGrammar {
     /// this key the grammar reads no intervals.
     #[serde(default)]
     pub interval_words: Option<Vec<String>>,
+    /// An object named by the pointer to it in a relative clause ("the C `struct device` `ptr`
+    /// points to"); without this key the grammar reads no such clause.
+    #[serde(default)]
+    pub pointee_clause: Option<PointeeClause>,
     #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
@@ -213,6 +217,23 @@ pub struct TraitBound {
     pub pattern: String,
     pub verb: String,
 }
+
+/// An object named by the pointer to it in a relative clause without "that": "the", at most
+/// [`POINTEE_CLAUSE_WORDS`] words or code spans, a code span, one of `verbs`, then one of
+/// `followed_by` (the sentence's own verb, which shows that the words before it are its
+/// subject), read as `reads` and the code span ("the C `struct device` `ptr` points to can't drop"
+/// as "the object at `ptr` cannot drop").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointeeClause {
+    pub verbs: Vec<String>,
+    pub followed_by: Vec<String>,
+    pub reads: String,
+}
+
+/// How many words or code spans a pointee clause's noun may have between "the" and the pointer:
+/// "the C `struct device`" has two.
+pub const POINTEE_CLAUSE_WORDS: usize = 3;
 
 /// Where a reasoning connector puts the reason: "Y because X" (`after`), "X, so Y"
 /// (`before`), "As X, Y" (`opening`: the connector starts the sentence and a comma ends the
@@ -431,6 +452,13 @@ pub struct GrammarData {
     /// `code_owned_nouns` as one regex: "the `Arc` type invariant" reads as "the type
     /// invariant of `Arc`" (group 2 the code span's mask, group 3 the noun).
     pub code_owned_pattern: Option<String>,
+    /// `pointee_clause` as one regex: group 1 what stands before the clause, group 2 the
+    /// pointer's mask, group 3 the verb that follows and group 4 what stands after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointee_pattern: Option<String>,
+    /// What a pointee clause reads as, before its pointer (`pointee_clause.reads`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointee_reads: Option<String>,
     /// A range written as an interval ("[`a`,`b`)"), with the `interval_words` before it:
     /// group 1 is what stands before, groups 2 and 3 the masks of its ends, group 4 its closing
     /// bracket. None where the grammar reads no intervals.
@@ -696,6 +724,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
+    /// `GrammarData::pointee_pattern`, compiled on first use.
+    pointee: OnceLock<Option<Regex>>,
     /// `GrammarData::interval_pattern`, compiled on first use.
     interval: OnceLock<Option<Regex>>,
     /// `GrammarData::introduction_pattern`, compiled on first use.
@@ -828,6 +858,12 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.code_nouns)
         .chain(&raw.code_nouns_before)
         .chain(&raw.code_owned_nouns)
+        .chain(raw.pointee_clause.iter().flat_map(|p| {
+            p.verbs
+                .iter()
+                .chain(&p.followed_by)
+                .chain(std::iter::once(&p.reads))
+        }))
         .chain(&raw.type_vars)
         .chain(&raw.predicate_separators)
         .chain(raw.connector.iter().map(|c| &c.word))
@@ -996,6 +1032,8 @@ impl Grammar {
             code_noun_pattern: code_noun_pattern(&raw.code_nouns, &raw.code_nouns_before),
             code_owned_pattern: code_owned_pattern(&raw.code_owned_nouns),
             interval_pattern: raw.interval_words.as_deref().map(interval_pattern),
+            pointee_pattern: raw.pointee_clause.as_ref().map(pointee_pattern),
+            pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),
@@ -1115,6 +1153,7 @@ impl Grammar {
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
             code_owned: OnceLock::new(),
+            pointee: OnceLock::new(),
             interval: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
@@ -1288,6 +1327,9 @@ impl Grammar {
         }
         if let Some(plain) = self.without_code_nouns(&f.masked) {
             f.masked = plain;
+        }
+        if let Some(named) = self.pointees_named(&f.masked) {
+            f.masked = named;
         }
         self.comparisons_in_words(&mut f);
         self.bounds_in_words(&mut f);
@@ -1735,6 +1777,19 @@ impl Grammar {
         replace_around_code(&self.code_nouns, pattern, masked, "${1}${2}${3}${4}")
     }
 
+    /// `masked` with each pointee clause read as the object at its pointer (`pointee_clause`);
+    /// `None` when there is none.
+    fn pointees_named(&self, masked: &str) -> Option<String> {
+        let reads = self.data.pointee_reads.as_deref()?;
+        let pattern = self.data.pointee_pattern.as_deref();
+        replace_around_code(
+            &self.pointee,
+            pattern,
+            masked,
+            &format!("${{1}}{} ${{2}} ${{3}}${{4}}", reads.replace('$', "$$")),
+        )
+    }
+
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
     fn lead_in_len(&self, s: &str) -> Option<usize> {
         if !s
@@ -2023,6 +2078,21 @@ fn code_owned_pattern(nouns: &[String]) -> Option<String> {
     ))
 }
 
+/// The regex of a pointee clause (`GrammarData::pointee_pattern`): "the", at most
+/// [`POINTEE_CLAUSE_WORDS`] words or code spans, the pointer's code span, a verb of `verbs` and
+/// one of `followed_by`, each in any case.
+fn pointee_pattern(clause: &PointeeClause) -> String {
+    format!(
+        "(^|[^{w}]){the} (?:(?:[{w}]+|{code}) ){{0,{n}}}({code}) (?:{verbs}) ({after})($|[^{w}])",
+        w = WORD_CLASS,
+        the = any_case("the"),
+        code = mask_class(),
+        n = POINTEE_CLAUSE_WORDS,
+        verbs = any_case_alternatives(&clause.verbs),
+        after = any_case_alternatives(&clause.followed_by),
+    )
+}
+
 /// The regex of a range written as an interval, "[`a`,`b`)" or "[`a`, `b`]", and any one of
 /// `words` (any case) before it (`GrammarData::interval_pattern`).
 fn interval_pattern(words: &[String]) -> String {
@@ -2172,6 +2242,10 @@ mod tests {
             [trait_bound]
             pattern = '^(Self|[A-Z][A-Za-z0-9_]*): ?([A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?)$'
             verb = "implements"
+            [pointee_clause]
+            verbs = ["points to"]
+            followed_by = ["is", "cannot"]
+            reads = "the object at"
             [[contraction]]
             from = "can't"
             to = "cannot"
@@ -2205,6 +2279,33 @@ mod tests {
         )
         .expect("test grammar parses");
         Grammar::compile(&raw).expect("test grammar compiles")
+    }
+
+    #[test]
+    fn a_pointee_clause_names_the_object_at_its_pointer() {
+        let g = grammar();
+        for (text, folded) in [
+            (
+                "the count of the C `struct device` `ptr` points to can't drop",
+                "the count of the object at `ptr` cannot drop",
+            ),
+            (
+                "The value `p` Points To is live.",
+                "the object at `p` is live",
+            ),
+            // "points to" as the sentence's own verb, or too long a noun, is no such clause.
+            (
+                "the pointer `p` points to a value",
+                "the pointer `p` points to a value",
+            ),
+            (
+                "the a b c d `p` points to is live",
+                "the a b c d `p` points to is live",
+            ),
+            ("`p` points to is live", "`p` points to is live"),
+        ] {
+            assert_folds(&g, text, folded);
+        }
     }
 
     #[test]

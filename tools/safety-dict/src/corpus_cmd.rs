@@ -856,6 +856,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`T: Zeroable` and `U` is `repr(transparent)`.",
         "// SAFETY: Because `Self: Zeroable`, `p` is aligned.",
         "`vec: Vec<T>`, `T: !Unpin`, `T: ?Sized`, `T: A + B` and `T:Zeroable<u8>`.",
+        // An object named by the pointer to it: only where the sentence's verb follows.
+        "Callers must ensure that `p` has a non-zero reference count, i.e. it must be ensured that the reference count of the C `struct device` `p` points to can't drop to zero, for the duration of this function call.",
+        "The reference count of the value `p` points to cannot hit zero for the duration of `'a`.",
+        "The pointer `p` points to a valid value, and the reference count of the object `q` points at does not hit zero for the duration of `'a`.",
+        "The reference count of the a b c d `p` points to does not drop to zero.",
+        "`p` is valid for reads, for the duration of `'a`.",
     ] {
         out.push(list.to_string());
     }
