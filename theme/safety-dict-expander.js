@@ -482,6 +482,9 @@
         var sentenceLeadIns = grammar.sentence_lead_ins.map(function (l) {
             return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
         });
+        var concludingLeadIns = (grammar.concluding_lead_ins || []).map(function (l) {
+            return new RegExp("^(?:" + wordsAlternation([l]) + ")" + S + "+", "iu");
+        });
         var duties = grammar.caller_duty ? grammar.caller_duty.lead_ins.map(function (d) {
             return new RegExp("^(?:" + wordsAlternation([d]) + ")" + S + "+", "iu");
         }) : [];
@@ -1930,6 +1933,10 @@
                 var slm = sentenceLeadIns[sl].exec(text);
                 if (!slm) { continue; }
                 if (clauseOpening(text.slice(slm[0].length)) !== null) { break; }
+                // expand.rs: "Hence, it is safe to ..." concludes from the sentences before it,
+                // which hold its grounds: no item of its own.
+                var concludes = concludingLeadIns.some(function (c) { return c.test(text); });
+                if (concludes && isConclusion(fold(text.slice(slm[0].length)).masked)) { return null; }
                 var rest = analyseSentence(text.slice(slm[0].length), position);
                 if (rest !== null) {
                     rest.text = text;
@@ -2359,7 +2366,7 @@
         last = expand(input.value);
         if (actions) { actions.hidden = !last.items.length; }
         if (!last.items.length) {
-            output.appendChild(el("p", null, "Nothing to expand: the text holds no sentence or list item."));
+            output.appendChild(el("p", null, "Nothing to expand: the text holds no sentence or list item of its own. An introduction such as \u201cSpecifically:\u201d, a remark in parentheses or a conclusion such as \u201cHence, it is safe to \u2026\u201d is read with the sentences around it: paste those too."));
             updateToggle();
             return;
         }

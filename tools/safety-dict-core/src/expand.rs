@@ -967,6 +967,18 @@ impl Dictionary {
 
         // "So <sentence>": the sentence without the word that joins it to the ones before.
         if let Some(end) = self.grammar.sentence_lead_in(&text) {
+            // "Hence, it is safe to ...": a conclusion from the sentences before it, which hold
+            // its grounds, is no item of its own.
+            if self.grammar.opens_with_conclusion_word(&text)
+                && self
+                    .grammar
+                    .is_conclusion(&self.grammar.fold(&text[end..]).masked)
+            {
+                return Item {
+                    text: String::new(),
+                    ..item(vec![Statement::unrecognised_empty()], Vec::new())
+                };
+            }
             let rest = self.analyse_sentence(&text[end..], nearest, position);
             if !rest.text.is_empty() {
                 return Item { text, ..rest };

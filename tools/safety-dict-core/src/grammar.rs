@@ -27,6 +27,9 @@ pub struct RawGrammar {
     pub lead_ins: Vec<String>,
     #[serde(default)]
     pub sentence_lead_ins: Vec<String>,
+    /// The `sentence_lead_ins` that say the sentence follows from the ones before it ("Hence").
+    #[serde(default)]
+    pub concluding_lead_ins: Vec<String>,
     #[serde(default)]
     pub introductions: Vec<String>,
     #[serde(default)]
@@ -434,6 +437,7 @@ pub struct JustificationPrefix {
 pub struct GrammarData {
     pub lead_ins: Vec<String>,
     pub sentence_lead_ins: Vec<String>,
+    pub concluding_lead_ins: Vec<String>,
     /// `introductions` as one regex over a whole folded sentence (its `{n}` a count, its
     /// `{any}` any words): a sentence ending in ":" that it matches only announces what follows.
     pub introduction_pattern: Option<String>,
@@ -706,6 +710,7 @@ pub struct Grammar {
     pub data: GrammarData,
     lead_ins: Vec<Words>,
     sentence_lead_ins: Vec<Words>,
+    concluding_lead_ins: Vec<Words>,
     contractions: Replacements,
     rewrites: Replacements,
     prefixes: Vec<Words>,
@@ -841,6 +846,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
     raw.lead_ins
         .iter()
         .chain(&raw.sentence_lead_ins)
+        .chain(&raw.concluding_lead_ins)
         .chain(&raw.introductions)
         .chain(
             raw.rewrite
@@ -974,6 +980,18 @@ impl Grammar {
             None => None,
         };
         let folded_key = |r: &str| crate::text::fold_whitespace(&r.to_lowercase());
+        for word in &raw.concluding_lead_ins {
+            if !raw
+                .sentence_lead_ins
+                .iter()
+                .any(|l| folded_key(l) == folded_key(word))
+            {
+                return Err(GrammarError {
+                    rule: word.clone(),
+                    problem: "is a concluding lead-in but not one of the sentence_lead_ins: add it there too, so the sentence is read without it",
+                });
+            }
+        }
         for duty in raw.caller_duty.iter().flat_map(|d| &d.lead_ins) {
             if !raw
                 .lead_ins
@@ -1009,6 +1027,7 @@ impl Grammar {
         let data = GrammarData {
             lead_ins: raw.lead_ins.clone(),
             sentence_lead_ins: raw.sentence_lead_ins.clone(),
+            concluding_lead_ins: raw.concluding_lead_ins.clone(),
             introduction_pattern: introduction_pattern(
                 &raw.introductions,
                 &Replacements::new(&rewrites),
@@ -1133,6 +1152,7 @@ impl Grammar {
             lead_in_first: FirstChars::new(&lead_ins),
             lead_ins,
             sentence_lead_ins: Words::all(&raw.sentence_lead_ins),
+            concluding_lead_ins: Words::all(&raw.concluding_lead_ins),
             introduction: OnceLock::new(),
             contractions,
             rewrites: Replacements::new(&rewrites),
@@ -1878,6 +1898,13 @@ impl Grammar {
         opening(&self.sentence_lead_ins, text)
             .filter(|&end| self.clause_opening(&text[end..]).is_none())
     }
+
+    /// Whether a sentence opens with words that say it follows from the sentences before it
+    /// (`concluding_lead_ins`: "Hence, ...", "Therefore ..."), where `sentence_lead_in` drops
+    /// them.
+    pub fn opens_with_conclusion_word(&self, text: &str) -> bool {
+        self.sentence_lead_in(text).is_some() && opening(&self.concluding_lead_ins, text).is_some()
+    }
 }
 
 /// The end of the first of `rules` that `text` opens with, and the whitespace after it.
@@ -2345,6 +2372,25 @@ mod tests {
             panic!("an unclosed group is no regex");
         };
         assert!(err.to_string().contains("is no regex"), "{err}");
+    }
+
+    #[test]
+    fn a_concluding_lead_in_must_be_a_sentence_lead_in() {
+        let raw: RawGrammar = toml::from_str(
+            r#"
+            lead_ins = ["safety:"]
+            justification_separator = "by"
+            justification_conjunction = "and"
+            sentence_lead_ins = ["so"]
+            concluding_lead_ins = ["so", "hence"]
+            "#,
+        )
+        .expect("test grammar parses");
+        let Err(err) = Grammar::compile(&raw) else {
+            panic!("\"hence\" is no sentence lead-in");
+        };
+        assert!(err.to_string().contains("hence"), "{err}");
+        assert!(err.to_string().contains("sentence_lead_ins"), "{err}");
     }
 
     #[test]

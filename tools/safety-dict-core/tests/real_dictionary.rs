@@ -713,6 +713,34 @@ fn otherwise_holds_what_follows_under_an_unread_condition() {
 }
 
 #[test]
+fn a_sentence_that_only_concludes_from_the_ones_before_is_no_item() {
+    for conclusion in [
+        "Hence, it is safe to reconstruct the `Box` as `Box<T, A>`.",
+        "Therefore it's safe to advance the pointer after that.",
+        "Thus, the call to `copy_nonoverlapping` is safe.",
+        "So we can read it.",
+    ] {
+        let items = dict().expand(&format!("// SAFETY: `p` is non-null. {conclusion}"));
+        let read: Vec<Vec<Part>> = items
+            .items
+            .iter()
+            .map(|i| readings(&i.statements))
+            .collect();
+        assert_eq!(read, [vec![one("non-null", "ptr", "`p`")]], "{conclusion}");
+    }
+    // A sentence that adds rather than concludes, or that concludes a fact, stays an item.
+    for kept in [
+        "And we can read it.",
+        "Now it is safe to read it.",
+        "Therefore it is safe to assume that `q` is aligned.",
+        "Thus, `q` is aligned.",
+    ] {
+        let items = dict().expand(&format!("// SAFETY: `p` is non-null. {kept}"));
+        assert_eq!(items.items.len(), 2, "{kept}");
+    }
+}
+
+#[test]
 fn a_sentence_that_only_announces_a_list_states_nothing() {
     let items = dict().expand("Specifically:\n\n- `p` must be non-null.\n- `p` must be aligned.");
     let read: Vec<Vec<Part>> = items

@@ -355,7 +355,12 @@ fn expand(
     };
     let exp = dict.expand(&input);
     if exp.items.is_empty() {
-        eprintln!("error: nothing to expand: the input holds no sentence or list item");
+        eprintln!(
+            "error: nothing to expand: the input holds no sentence or list item of its own \
+             (an introduction such as \"Specifically:\", a remark in parentheses or a \
+             conclusion such as \"Hence, it is safe to ...\" is read with the sentences \
+             around it: paste those too)"
+        );
         return Ok(EXIT_TROUBLE);
     }
     match format {
