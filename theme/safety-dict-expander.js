@@ -525,6 +525,7 @@
         var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
         var POINTEE = grammar.pointee_pattern ? new RegExp(grammar.pointee_pattern, "gu") : null;
         var POINTEE_READS = (grammar.pointee_reads || "").replace(/\$/gu, "$$$$");
+        var DURATION_COMMA = grammar.duration_comma_pattern ? new RegExp(grammar.duration_comma_pattern, "gu") : null;
         var INTERVAL = grammar.interval_pattern ? new RegExp(grammar.interval_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
@@ -777,6 +778,8 @@
             // grammar.rs, pointees_named: "the C `struct device` `ptr` points to can't" reads as
             // "the object at `ptr` cannot".
             if (POINTEE && f.codes.length) { s = s.replace(POINTEE, "$1" + POINTEE_READS + " $2 $3$4"); }
+            // grammar.rs, durations_joined: ", for the duration of ..." bounds all before it.
+            if (DURATION_COMMA && s.indexOf(",") >= 0) { s = s.replace(DURATION_COMMA, " $1"); }
             f.masked = s;
             comparisonsInWords(f);
             boundsInWords(f);

@@ -56,6 +56,10 @@ pub struct RawGrammar {
     /// this key the grammar reads no intervals.
     #[serde(default)]
     pub interval_words: Option<Vec<String>>,
+    /// Words that open a duration which a comma before them sets off from all it bounds ("...
+    /// can't drop to zero, for the duration of this function call").
+    #[serde(default)]
+    pub duration_commas: Vec<String>,
     /// An object named by the pointer to it in a relative clause ("the C `struct device` `ptr`
     /// points to"); without this key the grammar reads no such clause.
     #[serde(default)]
@@ -456,6 +460,10 @@ pub struct GrammarData {
     /// `code_owned_nouns` as one regex: "the `Arc` type invariant" reads as "the type
     /// invariant of `Arc`" (group 2 the code span's mask, group 3 the noun).
     pub code_owned_pattern: Option<String>,
+    /// A comma, and one of `duration_commas` after it, as one regex: group 1 the words and what
+    /// follows them, which replace the comma and its spaces (with one space).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_comma_pattern: Option<String>,
     /// `pointee_clause` as one regex: group 1 what stands before the clause, group 2 the
     /// pointer's mask, group 3 the verb that follows and group 4 what stands after it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -729,6 +737,8 @@ pub struct Grammar {
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
+    /// `GrammarData::duration_comma_pattern`, compiled on first use.
+    duration_comma: OnceLock<Option<Regex>>,
     /// `GrammarData::pointee_pattern`, compiled on first use.
     pointee: OnceLock<Option<Regex>>,
     /// `GrammarData::interval_pattern`, compiled on first use.
@@ -864,6 +874,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.code_nouns)
         .chain(&raw.code_nouns_before)
         .chain(&raw.code_owned_nouns)
+        .chain(&raw.duration_commas)
         .chain(raw.pointee_clause.iter().flat_map(|p| {
             p.verbs
                 .iter()
@@ -1052,6 +1063,8 @@ impl Grammar {
             code_owned_pattern: code_owned_pattern(&raw.code_owned_nouns),
             interval_pattern: raw.interval_words.as_deref().map(interval_pattern),
             pointee_pattern: raw.pointee_clause.as_ref().map(pointee_pattern),
+            duration_comma_pattern: (!raw.duration_commas.is_empty())
+                .then(|| duration_comma_pattern(&raw.duration_commas)),
             pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
@@ -1174,6 +1187,7 @@ impl Grammar {
             code_nouns: OnceLock::new(),
             code_owned: OnceLock::new(),
             pointee: OnceLock::new(),
+            duration_comma: OnceLock::new(),
             interval: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
@@ -1350,6 +1364,9 @@ impl Grammar {
         }
         if let Some(named) = self.pointees_named(&f.masked) {
             f.masked = named;
+        }
+        if let Some(joined) = self.durations_joined(&f.masked) {
+            f.masked = joined;
         }
         self.comparisons_in_words(&mut f);
         self.bounds_in_words(&mut f);
@@ -1810,6 +1827,27 @@ impl Grammar {
         )
     }
 
+    /// `masked` without the comma that sets a duration off from all it bounds
+    /// (`duration_commas`); `None` when there is none.
+    fn durations_joined(&self, masked: &str) -> Option<String> {
+        if !masked.contains(',') {
+            return None;
+        }
+        let re = self
+            .duration_comma
+            .get_or_init(|| {
+                self.data
+                    .duration_comma_pattern
+                    .as_deref()
+                    .map(|p| Regex::new(p).expect("escaped duration words"))
+            })
+            .as_ref()?;
+        match re.replace_all(masked, " ${1}") {
+            std::borrow::Cow::Owned(joined) => Some(joined),
+            std::borrow::Cow::Borrowed(_) => None,
+        }
+    }
+
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
     fn lead_in_len(&self, s: &str) -> Option<usize> {
         if !s
@@ -2105,6 +2143,16 @@ fn code_owned_pattern(nouns: &[String]) -> Option<String> {
     ))
 }
 
+/// The regex of a comma before a duration (`GrammarData::duration_comma_pattern`): the comma,
+/// its spaces, and group 1 one of `words` (any case) with what ends it.
+fn duration_comma_pattern(words: &[String]) -> String {
+    format!(
+        ", +((?:{})(?:$|[^{w}]))",
+        any_case_alternatives(words),
+        w = WORD_CLASS
+    )
+}
+
 /// The regex of a pointee clause (`GrammarData::pointee_pattern`): "the", at most
 /// [`POINTEE_CLAUSE_WORDS`] words or code spans, the pointer's code span, a verb of `verbs` and
 /// one of `followed_by`, each in any case.
@@ -2266,6 +2314,7 @@ mod tests {
             comparison_joiners = ["&&"]
             not_operands = ["is"]
             interval_words = ["the interval"]
+            duration_commas = ["for the duration of", "during"]
             [trait_bound]
             pattern = '^(Self|[A-Z][A-Za-z0-9_]*): ?([A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?)$'
             verb = "implements"
@@ -2330,6 +2379,23 @@ mod tests {
                 "the a b c d `p` points to is live",
             ),
             ("`p` points to is live", "`p` points to is live"),
+        ] {
+            assert_folds(&g, text, folded);
+        }
+    }
+
+    #[test]
+    fn a_comma_before_a_duration_is_dropped() {
+        let g = grammar();
+        for (text, folded) in [
+            (
+                "`k` and `v` are valid,  For The Duration of `'a`.",
+                "`k` and `v` are valid For The Duration of `'a`",
+            ),
+            ("`p` is valid, during `'a`", "`p` is valid during `'a`"),
+            // Only before the whole words.
+            ("`p` is valid, duringly", "`p` is valid, duringly"),
+            ("`p` is valid,during `'a`", "`p` is valid,during `'a`"),
         ] {
             assert_folds(&g, text, folded);
         }
