@@ -778,8 +778,6 @@
             // grammar.rs, pointees_named: "the C `struct device` `ptr` points to can't" reads as
             // "the object at `ptr` cannot".
             if (POINTEE && f.codes.length) { s = s.replace(POINTEE, "$1" + POINTEE_READS + " $2 $3$4"); }
-            // grammar.rs, durations_joined: ", for the duration of ..." bounds all before it.
-            if (DURATION_COMMA && s.indexOf(",") >= 0) { s = s.replace(DURATION_COMMA, " $1"); }
             f.masked = s;
             comparisonsInWords(f);
             boundsInWords(f);
@@ -797,6 +795,9 @@
             }
             var withoutArticle = withoutArticleBeforeCode(s);
             if (withoutArticle !== null) { s = withoutArticle; }
+            // grammar.rs, durations_joined: ", for the duration of ..." bounds all before it;
+            // after the lead-ins, one of which may end with the comma.
+            if (DURATION_COMMA && s.indexOf(",") >= 0) { s = s.replace(DURATION_COMMA, " $1"); }
             s = rewrite(s);
             f.masked = trim(stripEnd(s));
             return f;

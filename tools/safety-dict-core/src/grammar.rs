@@ -1365,9 +1365,6 @@ impl Grammar {
         if let Some(named) = self.pointees_named(&f.masked) {
             f.masked = named;
         }
-        if let Some(joined) = self.durations_joined(&f.masked) {
-            f.masked = joined;
-        }
         self.comparisons_in_words(&mut f);
         self.bounds_in_words(&mut f);
         self.calls_in_words(&mut f);
@@ -1383,6 +1380,10 @@ impl Grammar {
         if let Some(rest) = without_article_before_code(s) {
             s = rest;
         }
+        // After the lead-ins, one of which may end with the comma ("Further, for the duration
+        // of ...").
+        let joined = self.durations_joined(s);
+        let s = joined.as_deref().unwrap_or(s);
         let s = match self.rewrites.replace(s) {
             Some(rewritten) => self.strip_end(&rewritten).trim().to_string(),
             None => self.strip_end(s).trim().to_string(),

@@ -73,6 +73,15 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
         regex::Regex::new(safety_dict::grammar::EMPHASIS_PATTERN).expect("emphasis pattern");
     s = emphasis.replace_all(&s, "$1$2").into_owned();
     s = replace_words(&f.contraction, &f.raw.contraction, &s);
+    if let (Some(p), Some(reads)) = (
+        &f.grammar.data.pointee_pattern,
+        &f.grammar.data.pointee_reads,
+    ) {
+        let pointee = Regex::new(p).expect("pointee pattern");
+        s = pointee
+            .replace_all(&s, format!("${{1}}{reads} ${{2}} ${{3}}${{4}}").as_str())
+            .into_owned();
+    }
     if let Some(m) = f.list_marker.find(&s) {
         s = s[m.end()..].to_string();
     }
@@ -82,6 +91,10 @@ fn reference_fold(text: &str) -> (String, Vec<String>) {
             break;
         }
         s = s[m.end()..].to_string();
+    }
+    if let Some(p) = &f.grammar.data.duration_comma_pattern {
+        let comma = Regex::new(p).expect("duration comma pattern");
+        s = comma.replace_all(&s, " ${1}").into_owned();
     }
     s = replace_words(&f.rewrite, &f.grammar.data.rewrites, &s);
     (strip_final_punctuation(&s).trim().to_string(), masked.codes)
@@ -143,6 +156,10 @@ fn atoms() -> Vec<String> {
         out.push(r.to.clone());
     }
     out.extend(f.raw.justification_prefix.iter().map(|p| p.prefix.clone()));
+    out.extend(f.raw.duration_commas.iter().cloned());
+    if let Some(p) = &f.raw.pointee_clause {
+        out.extend(p.verbs.iter().chain(&p.followed_by).cloned());
+    }
     for s in [
         "`p`",
         "`a b`",

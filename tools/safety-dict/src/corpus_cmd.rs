@@ -863,6 +863,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The reference count of the a b c d `p` points to does not drop to zero.",
         "`p` is valid for reads, for the duration of `'a`.",
         "Due to `&mut self`, we have exclusive access to `k` and `v`, for the lifetime of `'a`.",
+        "Further, for the duration of `'a`, `p` is valid for reads. Further, `p` is valid for reads, for the duration of `'a`.",
         "`p` is valid for reads,  during `'a`, and `q` is non-null, until `f` is called, untilled.",
         // A sentence that a word like "Hence" opens and that only concludes is no item.
         "`p` is valid. Hence, it is safe to reconstruct the `Box`. Therefore, reading `p` is safe. Thus it is safe to assume that `q` is aligned.",
