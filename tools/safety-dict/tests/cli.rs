@@ -179,6 +179,21 @@ fn expand_unknown_phrase_exits_1_with_suggestions() {
 }
 
 #[test]
+fn expand_of_text_with_no_item_of_its_own_says_why() {
+    for text in [
+        "Hence, it is safe to reconstruct the `Box`.",
+        "Specifically:",
+        "(See above.)",
+    ] {
+        let o = real(&["expand", text]);
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert!(err.contains("nothing to expand"), "{text}: {err}");
+        assert!(err.contains("paste those too"), "{text}: {err}");
+    }
+}
+
+#[test]
 fn link_prints_the_stable_url() {
     let o = real(&["link", "valid for reads"]);
     assert_exit(&o, 0);
