@@ -64,7 +64,8 @@ pub enum Code {
     Sd0011,
     /// Struct literal of a type with `# Invariants` and no `// INVARIANT:` comment.
     Sd0012,
-    /// Placeholder `// SAFETY:` comment (`TODO`, empty): not a justification.
+    /// Placeholder `// SAFETY:` comment (`TODO`, empty, or only a conclusion, an introduction
+    /// or a remark): not a justification.
     Sd0013,
     /// `// Safety:` in another case than the standard's `SAFETY:` (accepted, as Clippy does).
     Sd0014,
@@ -211,7 +212,7 @@ impl Code {
                 "placeholder-safety-comment",
                 Level::Warning,
                 "unsafe-locations.html#unsafe-blocks",
-                "a `// SAFETY:` comment that says `TODO` or nothing justifies nothing",
+                "a `// SAFETY:` comment that says `TODO`, nothing, or only concludes justifies nothing",
             ),
             Code::Sd0014 => (
                 "SD0014",

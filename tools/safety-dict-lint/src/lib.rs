@@ -18,7 +18,7 @@
 //! | SD0008 | warning | discouraged phrase (with the preferred form) |
 //! | SD0009–SD0011 | warning | `// SAFETY:` misses, adds or reorders the callee's requirements |
 //! | SD0012 | warning | value of a type with `# Invariants` built without `// INVARIANT:` |
-//! | SD0013 | warning | placeholder `// SAFETY:` comment (`TODO`, empty) |
+//! | SD0013 | warning | placeholder `// SAFETY:` comment (`TODO`, empty, or words that hold no reason) |
 //! | SD0014 | info | `// Safety:` in another case (accepted, as Clippy accepts it) |
 //!
 //! The dictionary is reached through the [`Vocabulary`] trait; [`dictionary`] implements it

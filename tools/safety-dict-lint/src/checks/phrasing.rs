@@ -359,6 +359,19 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment, types: &[String]) {
             Tag::Invariant => ctx.stats.invariant_comments_recognised += 1,
         }
     }
+    // Words, but no item: a conclusion ("Therefore it is safe to read it."), an introduction
+    // or a remark in parentheses, whose grounds are missing. It justifies nothing, as a
+    // `TODO` does not.
+    if read == 0 && comment.tag == Tag::Safety {
+        ctx.report(
+            Report::new(
+                Code::Sd0013,
+                comment.span.clone(),
+                "`// SAFETY:` comment without a reason: it only concludes, announces or remarks",
+            )
+            .label("say why each requirement holds here, or remove the `unsafe`"),
+        );
+    }
 }
 
 /// Checks every tagged comment of a file.

@@ -1,6 +1,7 @@
 //@ only: SD0001, SD0002, SD0007, SD0009, SD0013
 // A placeholder `// SAFETY:` comment (`TODO`, `FIXME`, empty) is reported, and the block does
-// not count as documented.
+// not count as documented. So is one whose words hold no item: only a remark in parentheses (or
+// an introduction, or a conclusion such as "Therefore it is safe to read it.").
 
 /// # Safety
 ///
@@ -36,5 +37,10 @@ fn a_placeholder_item(p: *const u8) {
     // SAFETY:
     // - `p` is valid by function requirements.
     // - TODO: say why it is aligned.
+    unsafe { callee(p) };
+}
+
+fn only_a_remark(p: *const u8) {
+    // SAFETY: (We checked `p` somewhere.)
     unsafe { callee(p) };
 }
