@@ -829,6 +829,9 @@
                 var raw = trim(caps[k + 1]);
                 // matcher.rs, states_bound: a code span with a lone colon states a bound.
                 if (!isSubject(raw) && raw.startsWith("`") && /(^|[^:]):(?!:)/.test(raw)) { return null; }
+                // matcher.rs, names_c_type: a C type's slot takes only a span naming a C type.
+                if (!isSubject(raw) && slot.c_type_openings && slot.c_type_openings.length &&
+                    !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.
@@ -864,6 +867,13 @@
             var shape = shapeOf(foldedText, subjectsRe);
             var best = new Map();
             patterns.forEach(function (pat) {
+                // matcher.rs, names_the_c_types_of: a C type's slot is near only a C type's name.
+                var cTypes = pat.p.slots.every(function (sl) {
+                    return !sl.c_type_openings || !sl.c_type_openings.length || sl.c_type_openings.some(function (o) {
+                        return foldedText.indexOf("`" + o) >= 0;
+                    });
+                });
+                if (!cTypes) { return; }
                 var score = Math.max(sorensenDice(shape, pat.sample), normalizedLevenshtein(shape, pat.sample));
                 var cur = best.has(pat.p.entry) ? best.get(pat.p.entry).score : -1.0;
                 if (score > cur) { best.set(pat.p.entry, { entry: pat.p.entry, score: score }); }

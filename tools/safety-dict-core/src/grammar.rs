@@ -64,6 +64,9 @@ pub struct RawGrammar {
     /// points to"); without this key the grammar reads no such clause.
     #[serde(default)]
     pub pointee_clause: Option<PointeeClause>,
+    /// Which variables name a C type, and how such a name opens.
+    #[serde(default)]
+    pub c_types: Option<CTypes>,
     #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
@@ -236,6 +239,15 @@ pub struct PointeeClause {
     pub verbs: Vec<String>,
     pub followed_by: Vec<String>,
     pub reads: String,
+}
+
+/// The variables that name a C type (type `var_type`): their slot takes only a code span that
+/// opens with one of `openings` ("`struct request`", "`bindings::device`").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CTypes {
+    pub var_type: String,
+    pub openings: Vec<String>,
 }
 
 /// How many words or code spans a pointee clause's noun may have between "the" and the pointer:
@@ -468,6 +480,9 @@ pub struct GrammarData {
     /// pointer's mask, group 3 the verb that follows and group 4 what stands after it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pointee_pattern: Option<String>,
+    /// Which variables name a C type, and how such a name opens (`c_types`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub c_types: Option<CTypes>,
     /// What a pointee clause reads as, before its pointer (`pointee_clause.reads`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pointee_reads: Option<String>,
@@ -1066,6 +1081,7 @@ impl Grammar {
             duration_comma_pattern: (!raw.duration_commas.is_empty())
                 .then(|| duration_comma_pattern(&raw.duration_commas)),
             pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
+            c_types: raw.c_types.clone(),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),

@@ -49,6 +49,11 @@ pub struct Slot {
     /// capitalized word there is English or a type's name, not a value ("List must be valid"
     /// is about no variable `List`).
     pub names_value: bool,
+    /// The slot names a C type (grammar `c_types.var_type`): it takes only a code span that
+    /// opens with one of these (`c_types.openings`: "`struct request`", "`bindings::device`"),
+    /// so "a valid `char`" is no C object. Empty for every other slot.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub c_type_openings: Vec<String>,
 }
 
 /// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
@@ -67,6 +72,26 @@ fn english_in_type_slot(raw: &str) -> bool {
 /// all capitals (constants such as `N` and `THIS_MODULE` are values).
 fn capitalized_in_value_slot(raw: &str) -> bool {
     raw.starts_with(|c: char| c.is_ascii_uppercase()) && raw.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// Whether `raw` is a code span that names a C type, by an opening of `slot.c_type_openings`.
+fn names_c_type(slot: &Slot, raw: &str) -> bool {
+    raw.strip_prefix('`').is_some_and(|code| {
+        slot.c_type_openings
+            .iter()
+            .any(|o| code.starts_with(o.as_str()))
+    })
+}
+
+/// Whether `text` holds a code span that names a C type for every C type's slot of `p` (true
+/// where `p` has none).
+fn names_the_c_types_of(p: &Pattern, text: &str) -> bool {
+    p.slots.iter().all(|s| {
+        s.c_type_openings.is_empty()
+            || s.c_type_openings
+                .iter()
+                .any(|o| text.contains(&format!("`{o}")))
+    })
 }
 
 /// Whether a code span states a bound or a typed binding (`T: Zeroable`, `x: u32`) rather than
@@ -682,12 +707,22 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                         regex.push_str(&code_slot_regex(&subjects));
                     }
                     elems.push(Elem::Slot(words, grammar.subject_chars(&var.ty)));
-                    sample.push_str(&format!("`v{}`", slots.len()));
+                    let c_type_openings: Vec<String> = grammar
+                        .data
+                        .c_types
+                        .as_ref()
+                        .filter(|c| c.var_type == var.ty)
+                        .map(|c| c.openings.clone())
+                        .unwrap_or_default();
+                    // A C type's sample names one, as the slot asks.
+                    let opening = c_type_openings.first().map_or("", String::as_str);
+                    sample.push_str(&format!("`{opening}v{}`", slots.len()));
                     slots.push(Slot {
                         var: var.name.clone(),
                         words,
                         names_type: var.ty == "type",
                         names_value: !grammar.data.type_vars.contains(&var.ty),
+                        c_type_openings,
                     });
                 }
                 None => {
@@ -890,7 +925,9 @@ impl Matcher {
             let program = &self.programs[i];
             let value = if is_one_of(&program.subjects, raw) {
                 raw.to_lowercase()
-            } else if raw.starts_with('`') && states_bound(raw) {
+            } else if (raw.starts_with('`') && states_bound(raw))
+                || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
+            {
                 return None;
             } else if raw.starts_with('`') || slot.words {
                 raw.to_string()
@@ -930,7 +967,14 @@ impl Matcher {
             subjects,
         } = self.similarity();
         let query = Query::new(&shape_of(folded_text, subjects.as_ref()));
-        let dice = dice.dice(shapes, &query.shape);
+        let mut dice = dice.dice(shapes, &query.shape);
+        // A phrasing with a C type's slot is near only a text that names a C type: "`ptr`
+        // must point to a valid `T`" is not near "`ptr` points to a valid `struct S`".
+        for (d, p) in dice.iter_mut().zip(&self.patterns) {
+            if !names_the_c_types_of(p, folded_text) {
+                *d = -1.0;
+            }
+        }
         // A score is at least the Dice coefficient, so the `limit`-th best entry by Dice
         // alone already bounds from below what the last suggestion will score.
         let mut entry_dice: Vec<f64> = vec![0.0; self.entry_count];
@@ -948,6 +992,9 @@ impl Matcher {
             .iter()
             .enumerate()
             .filter_map(|(i, &d)| {
+                if d < 0.0 {
+                    return None;
+                }
                 if d >= threshold {
                     return Some((d.max(query.levenshtein_bound(&shapes[i])), d, i));
                 }

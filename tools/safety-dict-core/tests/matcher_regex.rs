@@ -57,6 +57,15 @@ fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
             let subjects = grammar.subjects.iter().flat_map(|g| &g.words);
             let v = if listed(Box::new(subjects), v) {
                 v.to_lowercase()
+            } else if !slot.c_type_openings.is_empty()
+                && !v.strip_prefix('`').is_some_and(|code| {
+                    slot.c_type_openings
+                        .iter()
+                        .any(|o| code.starts_with(o.as_str()))
+                })
+            {
+                consistent = false;
+                break;
             } else if v.starts_with('`') || slot.words {
                 v.clone()
             } else if listed(Box::new(grammar.not_subjects.iter()), v)
@@ -91,6 +100,8 @@ fn reference(text: &str) -> (Vec<usize>, Option<(String, Vec<String>)>) {
 fn filler() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a-z_][a-z0-9_]{0,6}".prop_map(|s| format!("`{s}`")),
+        // A C type's name, which only a C type's slot takes.
+        "[a-z]{1,6}".prop_map(|s| format!("`struct {s}`")),
         "[a-zA-Z_$][a-zA-Z0-9_]{0,5}",
         // Words the grammar treats apart: pronouns are subjects, "we" names no code.
         prop::sample::select(vec!["it", "This", "we", "the pointer", "this function"])
@@ -235,6 +246,16 @@ fn reference_suggest(text: &str, limit: usize) -> Vec<(String, String, f64)> {
     let q = shape(text);
     let mut best: Vec<(String, String, f64)> = Vec::new();
     for p in fx().dict.matcher().patterns() {
+        // A phrasing with a C type's slot is near only a text that names a C type.
+        let c_types_named = p.slots.iter().all(|s| {
+            s.c_type_openings.is_empty()
+                || s.c_type_openings
+                    .iter()
+                    .any(|o| text.contains(&format!("`{o}")))
+        });
+        if !c_types_named {
+            continue;
+        }
         let o = shape(&p.sample);
         let score = strsim::sorensen_dice(&q, &o).max(strsim::normalized_levenshtein(&q, &o));
         match best.iter_mut().find(|b| b.0 == p.entry) {

@@ -155,11 +155,19 @@ fn every_meaning_refers_to_existing_entries_with_all_bindings() {
 }
 
 /// A name for a variable: an identifier, a field path or an expression for code variables; a
-/// lifetime for lifetime variables. The index makes the names of one entry distinct.
-fn value_for(name: &str, choice: &(u8, String, String), index: usize) -> String {
+/// lifetime for lifetime variables; a C type's name for a variable that names one (grammar
+/// `c_types`). The index makes the names of one entry distinct.
+fn value_for(
+    var: &safety_dict::dictionary::Var,
+    choice: &(u8, String, String),
+    index: usize,
+) -> String {
     let (shape, a, b) = choice;
-    if name.starts_with('\'') {
+    if var.name.starts_with('\'') {
         return format!("`'{a}{index}`");
+    }
+    if var.ty == "C struct" {
+        return format!("`struct {a}{index}`");
     }
     match shape % 4 {
         0 => format!("`{a}{index}`"),
@@ -190,7 +198,7 @@ proptest! {
             .vars
             .iter()
             .enumerate()
-            .map(|(k, v)| (v.name.clone(), value_for(&v.name, &choices[k], k)))
+            .map(|(k, v)| (v.name.clone(), value_for(v, &choices[k], k)))
             .collect();
         let sentence = substitute(&entry.phrase, &bindings);
         if let Err(e) = check_round_trip(entry, &sentence, &bindings) {
@@ -710,6 +718,42 @@ fn otherwise_holds_what_follows_under_an_unread_condition() {
     assert_eq!(readings(&item.statements), [one("aligned", "ptr", "`ptr`")]);
     assert_eq!(readings(&item.conditions), [None]);
     assert_eq!(item.conditions[0].text(), "Otherwise");
+}
+
+#[test]
+fn a_c_type_slot_takes_only_a_c_type() {
+    let two = |entry: &str, a: (&str, &str), b: (&str, &str)| -> Part {
+        Some((
+            entry.to_string(),
+            vec![
+                (a.0.to_string(), a.1.to_string()),
+                (b.0.to_string(), b.1.to_string()),
+            ],
+        ))
+    };
+    let item = dict().analyse_item("`self.0` is a valid `struct request`.");
+    assert_eq!(
+        readings(&item.statements),
+        [two(
+            "live-c-object",
+            ("obj", "`self.0`"),
+            ("struct S", "`struct request`")
+        )]
+    );
+    let item = dict().analyse_item("`p` must point to a valid [`bindings::device`].");
+    assert_eq!(
+        readings(&item.statements),
+        [two(
+            "points-to-live-c-object",
+            ("ptr", "`p`"),
+            ("struct S", "`bindings::device`")
+        )]
+    );
+    // A Rust type there is another entry's, or none.
+    let item = dict().analyse_item("`x` is a valid `char`.");
+    assert_eq!(readings(&item.statements), [one("valid-char", "x", "`x`")]);
+    let item = dict().analyse_item("`x` is a valid `Device`.");
+    assert_eq!(readings(&item.statements), [None]);
 }
 
 #[test]

@@ -19,12 +19,19 @@ struct Case {
     markdown: String,
 }
 
-/// Every variable renamed: code variables to other identifiers, lifetimes to other lifetimes.
-fn renamed(e: &safety_dict::Entry, n: usize) -> Vec<(String, String)> {
+/// Every variable renamed: code variables to other identifiers, lifetimes to other lifetimes,
+/// a C type (grammar `c_types`) to another C type's name.
+fn renamed(dict: &Dictionary, e: &safety_dict::Entry, n: usize) -> Vec<(String, String)> {
+    let c_types = dict.grammar().data.c_types.as_ref();
     e.vars
         .iter()
         .map(|v| {
-            let value = if v.takes_words() {
+            let opening = c_types
+                .filter(|c| c.var_type == v.ty && !c.openings.is_empty())
+                .map(|c| &c.openings[n % c.openings.len()]);
+            let value = if let Some(opening) = opening {
+                format!("`{opening}my_type{n}`")
+            } else if v.takes_words() {
                 if n.is_multiple_of(2) {
                     "this function call".to_string()
                 } else {
@@ -73,7 +80,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         .filter(|e| e.kind.is_phrase_kind())
         .enumerate()
     {
-        let b = renamed(e, n);
+        let b = renamed(dict, e, n);
         let phrase = substitute(&e.phrase, &b);
         out.push(format!("{phrase}."));
         if let Some(a) = e.accepted.first() {
@@ -864,6 +871,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "`p` is valid for reads, for the duration of `'a`.",
         "Due to `&mut self`, we have exclusive access to `k` and `v`, for the lifetime of `'a`.",
         "Further, for the duration of `'a`, `p` is valid for reads. Further, `p` is valid for reads, for the duration of `'a`.",
+        // A C type's slot takes only a span naming a C type.
+        "By type invariant, `self.0` is a valid [`struct request`] and `p` must point to a live `bindings::device` for the duration of `'a`.",
+        "`x` is a valid `char`, `y` is a valid `T`, `q` points to a valid `union u` and `r` points at a valid `Device`.",
         "`p` is valid for reads,  during `'a`, and `q` is non-null, until `f` is called, untilled.",
         // A sentence that a word like "Hence" opens and that only concludes is no item.
         "`p` is valid. Hence, it is safe to reconstruct the `Box`. Therefore, reading `p` is safe. Thus it is safe to assume that `q` is aligned.",
