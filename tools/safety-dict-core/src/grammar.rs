@@ -1850,19 +1850,8 @@ impl Grammar {
         if !masked.contains(',') {
             return None;
         }
-        let re = self
-            .duration_comma
-            .get_or_init(|| {
-                self.data
-                    .duration_comma_pattern
-                    .as_deref()
-                    .map(|p| Regex::new(p).expect("escaped duration words"))
-            })
-            .as_ref()?;
-        match re.replace_all(masked, " ${1}") {
-            std::borrow::Cow::Owned(joined) => Some(joined),
-            std::borrow::Cow::Borrowed(_) => None,
-        }
+        let pattern = self.data.duration_comma_pattern.as_deref();
+        replace_compiled(&self.duration_comma, pattern, masked, " ${1}")
     }
 
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
@@ -1955,10 +1944,10 @@ impl Grammar {
     }
 
     /// Whether a sentence opens with words that say it follows from the sentences before it
-    /// (`concluding_lead_ins`: "Hence, ...", "Therefore ..."), where `sentence_lead_in` drops
-    /// them.
+    /// (`concluding_lead_ins`: "Hence, ...", "Therefore ..."); asked where `sentence_lead_in`
+    /// has found its lead-in.
     pub fn opens_with_conclusion_word(&self, text: &str) -> bool {
-        self.sentence_lead_in(text).is_some() && opening(&self.concluding_lead_ins, text).is_some()
+        opening(&self.concluding_lead_ins, text).is_some()
     }
 }
 
@@ -2219,12 +2208,23 @@ fn replace_around_code(
     if !masked.chars().any(|c| mask_index(c).is_some()) {
         return None;
     }
+    replace_compiled(cell, pattern, masked, with)
+}
+
+/// `text` with every match of `pattern` (compiled into `cell` on first use) replaced by
+/// `with`; `None` when nothing matched. The patterns are generated from escaped words.
+fn replace_compiled(
+    cell: &OnceLock<Option<Regex>>,
+    pattern: Option<&str>,
+    text: &str,
+    with: &str,
+) -> Option<String> {
     let re = cell
         .get_or_init(|| {
-            pattern.map(|p| Regex::new(p).expect("grammar's code-span pattern compiles"))
+            pattern.map(|p| Regex::new(p).expect("grammar's generated pattern compiles"))
         })
         .as_ref()?;
-    match re.replace_all(masked, with) {
+    match re.replace_all(text, with) {
         std::borrow::Cow::Owned(replaced) => Some(replaced),
         std::borrow::Cow::Borrowed(_) => None,
     }
