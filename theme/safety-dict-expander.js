@@ -956,7 +956,37 @@
         }
 
         function statementOf(r, position) {
-            return r.found ? recognised(r.text, r.found, position) : unrecognised(r.text, unmasked(r.folded));
+            if (r.found) { return recognised(r.text, r.found, position); }
+            var s = unrecognised(r.text, unmasked(r.folded));
+            // expand.rs, statements: the entry just refused is no nearest entry either.
+            if (r.refused) { s.suggestions = s.suggestions.filter(function (g) { return g.entry !== r.refused; }); }
+            return s;
+        }
+
+        // expand.rs, unread_pointers_as_places: a value that one statement of a sentence reads
+        // as a pointer is no place in another (grammar `pointer_places`); that one stays unread.
+        function unreadPointersAsPlaces(rs) {
+            var pp = grammar.pointer_places;
+            if (!pp) { return rs; }
+            var opensWith = function (types) {
+                return function (t) { return types.some(function (o) { return t.indexOf(o) === 0; }); };
+            };
+            var isPointer = opensWith(pp.pointer_types);
+            var isPlace = opensWith(pp.place_types);
+            var typed = function (m, is) {
+                if (!Object.prototype.hasOwnProperty.call(entries, m.entry)) { return []; }
+                var vars = entries[m.entry].vars;
+                return Object.keys(m.bindings).filter(function (name) {
+                    return vars.some(function (v) { return v.name === name && is(v.type); });
+                }).map(function (name) { return m.bindings[name]; });
+            };
+            var pointers = [];
+            rs.forEach(function (r) { if (r.found) { pointers = pointers.concat(typed(r.found, isPointer)); } });
+            if (pointers.length === 0) { return rs; }
+            return rs.map(function (r) {
+                var clash = r.found && typed(r.found, isPlace).some(function (v) { return pointers.indexOf(v) >= 0; });
+                return clash ? Object.assign({}, r, { found: null, refused: r.found.entry }) : r;
+            });
         }
 
         function justificationOf(r) {
@@ -1937,7 +1967,7 @@
             // reading.rs, is_parenthetical: nor does a sentence wholly in parentheses.
             if (isParenthetical(folded.masked)) { return null; }
             var masked = folded.masked;
-            var statementsOf = function (rs) { return rs.map(function (r) { return statementOf(r, position); }); };
+            var statementsOf = function (rs) { return unreadPointersAsPlaces(rs).map(function (r) { return statementOf(r, position); }); };
 
             // expand.rs: "So <sentence>" is the sentence without the word that joins it to the
             // ones before.

@@ -1340,11 +1340,65 @@ impl Dictionary {
         })
     }
 
-    fn statements(&self, parts: Vec<Reading>, nearest: bool, position: Position) -> Vec<Statement> {
+    fn statements(
+        &self,
+        mut parts: Vec<Reading>,
+        nearest: bool,
+        position: Position,
+    ) -> Vec<Statement> {
+        let refused = self.unread_pointers_as_places(&mut parts);
         parts
             .into_iter()
-            .map(|r| self.statement(r, nearest, position))
+            .zip(refused)
+            .map(|(r, refused)| {
+                let mut s = self.statement(r, nearest, position);
+                // The entry just refused is no nearest entry either.
+                if let (Statement::Unrecognised { suggestions, .. }, Some(id)) = (&mut s, refused) {
+                    suggestions.retain(|g| g.entry != id);
+                }
+                s
+            })
             .collect()
+    }
+
+    /// Leaves unread a statement that takes a value as a place when another statement of the
+    /// sentence takes the same value as a pointer (grammar `pointer_places`): of a pointer,
+    /// "is initialized" means what it points to, which the place's entry does not say. Returns,
+    /// by part, the entry it refused.
+    fn unread_pointers_as_places(&self, parts: &mut [Reading]) -> Vec<Option<String>> {
+        let mut refused = vec![None; parts.len()];
+        let Some(pp) = &self.grammar.data.pointer_places else {
+            return refused;
+        };
+        let typed = |m: &Match, is: &dyn Fn(&str) -> bool| -> Vec<String> {
+            let Some(entry) = self.entry(&m.entry) else {
+                return Vec::new();
+            };
+            m.bindings
+                .iter()
+                .filter(|(var, _)| entry.var(var).is_some_and(|v| is(&v.ty)))
+                .map(|(_, value)| value.clone())
+                .collect()
+        };
+        let pointers: Vec<String> = parts
+            .iter()
+            .filter_map(|r| r.found.as_ref())
+            .flat_map(|m| typed(m, &|t| pp.is_pointer(t)))
+            .collect();
+        if pointers.is_empty() {
+            return refused;
+        }
+        for (r, refused) in parts.iter_mut().zip(refused.iter_mut()) {
+            let clash = r.found.as_ref().is_some_and(|m| {
+                typed(m, &|t| pp.is_place(t))
+                    .iter()
+                    .any(|v| pointers.contains(v))
+            });
+            if clash {
+                *refused = r.found.take().map(|m| m.entry);
+            }
+        }
+        refused
     }
 
     /// The statement part of a sentence: one statement when it is a phrasing, else the

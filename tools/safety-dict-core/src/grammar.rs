@@ -67,6 +67,10 @@ pub struct RawGrammar {
     /// Which variables name a C type, and how such a name opens.
     #[serde(default)]
     pub c_types: Option<CTypes>,
+    /// Which variables hold a pointer and which a place, so that one value is not both in one
+    /// sentence.
+    #[serde(default)]
+    pub pointer_places: Option<PointerPlaces>,
     #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
@@ -248,6 +252,29 @@ pub struct PointeeClause {
 pub struct CTypes {
     pub var_type: String,
     pub openings: Vec<String>,
+}
+
+/// Variable types that hold a pointer (`pointer_types`) and types that name a place
+/// (`place_types`), each by how the type opens: a value that one statement of a sentence reads
+/// as a pointer is no place in another statement of it ("`pdu` is valid for reads and is
+/// initialized" says what `pdu` points to is initialized).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointerPlaces {
+    pub pointer_types: Vec<String>,
+    pub place_types: Vec<String>,
+}
+
+impl PointerPlaces {
+    pub fn is_pointer(&self, ty: &str) -> bool {
+        self.pointer_types
+            .iter()
+            .any(|t| ty.starts_with(t.as_str()))
+    }
+
+    pub fn is_place(&self, ty: &str) -> bool {
+        self.place_types.iter().any(|t| ty.starts_with(t.as_str()))
+    }
 }
 
 /// How many words or code spans a pointee clause's noun may have between "the" and the pointer:
@@ -483,6 +510,9 @@ pub struct GrammarData {
     /// Which variables name a C type, and how such a name opens (`c_types`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub c_types: Option<CTypes>,
+    /// Which variable types hold a pointer and which a place (`pointer_places`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer_places: Option<PointerPlaces>,
     /// What a pointee clause reads as, before its pointer (`pointee_clause.reads`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pointee_reads: Option<String>,
@@ -1082,6 +1112,7 @@ impl Grammar {
                 .then(|| duration_comma_pattern(&raw.duration_commas)),
             pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
             c_types: raw.c_types.clone(),
+            pointer_places: raw.pointer_places.clone(),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
             connectors: raw.connector.clone(),

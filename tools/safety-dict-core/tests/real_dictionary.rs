@@ -757,6 +757,41 @@ fn a_c_type_slot_takes_only_a_c_type() {
 }
 
 #[test]
+fn a_value_read_as_a_pointer_is_no_place_in_the_same_sentence() {
+    let item =
+        dict().analyse_item("`pdu` is valid for read and write and is properly initialised.");
+    assert_eq!(
+        readings(&item.statements),
+        [one("valid-for-reads-and-writes", "ptr", "`pdu`"), None]
+    );
+    // Not suggested either: the nearest entry says what a pointer's "initialized" means.
+    let item = dict().analyse_item("`q` is initialized and non-null.");
+    assert_eq!(
+        readings(&item.statements),
+        [None, one("non-null", "ptr", "`q`")]
+    );
+    let Statement::Unrecognised { suggestions, .. } = &item.statements[0] else {
+        panic!("read: {:?}", item.statements[0]);
+    };
+    assert!(suggestions.iter().all(|g| g.entry != "place-initialized"));
+    assert_eq!(suggestions[0].entry, "value-initialized");
+    // Other values, and the same value alone, still read as places.
+    let item = dict().analyse_item("`p` is non-null and `x` is initialized.");
+    assert_eq!(
+        readings(&item.statements),
+        [
+            one("non-null", "ptr", "`p`"),
+            one("place-initialized", "x", "`x`")
+        ]
+    );
+    let item = dict().analyse_item("`x` is properly initialized.");
+    assert_eq!(
+        readings(&item.statements),
+        [one("place-initialized", "x", "`x`")]
+    );
+}
+
+#[test]
 fn a_sentence_that_only_concludes_from_the_ones_before_is_no_item() {
     for conclusion in [
         "Hence, it is safe to reconstruct the `Box` as `Box<T, A>`.",

@@ -878,6 +878,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A sentence that a word like "Hence" opens and that only concludes is no item.
         "`p` is valid. Hence, it is safe to reconstruct the `Box`. Therefore, reading `p` is safe. Thus it is safe to assume that `q` is aligned.",
         "// SAFETY: `p` is non-null. So we can read it. And we can read it. Now it is safe to read it.",
+        // A value one statement reads as a pointer is no place in another.
+        "`p` is valid for read and write and is properly initialised. `p` is non-null and `x` is initialized. `x` is initialized and non-null.",
+        "// SAFETY: `q` is initialized, `r` is non-null, and `q` is valid for reads. The supplied pointer is valid for initialization.",
     ] {
         out.push(list.to_string());
     }
