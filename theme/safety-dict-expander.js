@@ -526,6 +526,21 @@
         var POINTEE = grammar.pointee_pattern ? new RegExp(grammar.pointee_pattern, "gu") : null;
         var POINTEE_READS = (grammar.pointee_reads || "").replace(/\$/gu, "$$$$");
         var DURATION_COMMA = grammar.duration_comma_pattern ? new RegExp(grammar.duration_comma_pattern, "gu") : null;
+        var INVARIANT_ADVERB = grammar.invariant_adverb_pattern ? new RegExp(grammar.invariant_adverb_pattern, "gu") : null;
+
+        // grammar.rs, without_invariant_adverbs: the text without the adverbs an invariant says by
+        // where it stands, outside code spans; null when it holds none.
+        function withoutInvariantAdverbs(text) {
+            if (!INVARIANT_ADVERB) { return null; }
+            var changed = false;
+            var out = segments(text).map(function (seg) {
+                if (seg.code) { return "`" + seg.text + "`"; }
+                var without = seg.text.replace(INVARIANT_ADVERB, "$1");
+                if (without !== seg.text) { changed = true; }
+                return without;
+            }).join("");
+            return changed ? out : null;
+        }
         var INTERVAL = grammar.interval_pattern ? new RegExp(grammar.interval_pattern, "gu") : null;
         // grammar.rs, strip_end: final punctuation and a conjunction left dangling at the end.
         function stripEnd(s) {
@@ -1955,7 +1970,25 @@
             return [s];
         }
 
+        // expand.rs, analyse_sentence: in an invariant, a sentence is also read without the words
+        // the position says already, when that reads more of it.
         function analyseSentence(raw, position) {
+            var read = analyseSentenceAsWritten(raw, position);
+            if (position !== "invariant" || read === null) { return read; }
+            var recognisedParts = function (i) {
+                return i.statements.concat(i.justifications || [], i.conditions || []).filter(function (p) { return p.status === "recognised"; }).length;
+            };
+            var all = read.statements.concat(read.justifications || [], read.conditions || []);
+            if (all.every(function (p) { return p.status === "recognised"; })) { return read; }
+            var without = withoutInvariantAdverbs(raw);
+            if (without === null) { return read; }
+            var plain = analyseSentenceAsWritten(without, position);
+            if (plain === null || recognisedParts(plain) <= recognisedParts(read)) { return read; }
+            plain.text = read.text;
+            return plain;
+        }
+
+        function analyseSentenceAsWritten(raw, position) {
             var text = foldWhitespace(raw);
             var folded = fold(text);
             if (folded.masked === "") { return null; }

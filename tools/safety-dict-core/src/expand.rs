@@ -932,7 +932,30 @@ impl Dictionary {
         out
     }
 
+    /// One sentence; in an invariant, also without the words the position says already
+    /// (grammar `invariant_adverbs`: "`p` is always non-null" holds for the object's life as
+    /// "`p` is non-null" does there), when that reads more of it.
     fn analyse_sentence(&self, item: &str, nearest: bool, position: Position) -> Item {
+        let read = self.analyse_sentence_as_written(item, nearest, position);
+        if position != Position::Invariant || read.text.is_empty() || read.is_recognised() {
+            return read;
+        }
+        let Some(without) = self.grammar.without_invariant_adverbs(item) else {
+            return read;
+        };
+        let plain = self.analyse_sentence_as_written(&without, nearest, position);
+        let recognised = |i: &Item| i.parts().filter(|p| p.is_recognised()).count();
+        if recognised(&plain) > recognised(&read) {
+            Item {
+                text: read.text,
+                ..plain
+            }
+        } else {
+            read
+        }
+    }
+
+    fn analyse_sentence_as_written(&self, item: &str, nearest: bool, position: Position) -> Item {
         let text = fold_whitespace(item);
         let folded = self.grammar.fold(&text);
         let item = |statements: Vec<Statement>, justifications: Vec<Statement>| Item {

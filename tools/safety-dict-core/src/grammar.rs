@@ -60,6 +60,10 @@ pub struct RawGrammar {
     /// can't drop to zero, for the duration of this function call").
     #[serde(default)]
     pub duration_commas: Vec<String>,
+    /// Words an invariant says by where it stands ("always"): a sentence there that no
+    /// phrasing reads as written is also read without them.
+    #[serde(default)]
+    pub invariant_adverbs: Vec<String>,
     /// An object named by the pointer to it in a relative clause ("the C `struct device` `ptr`
     /// points to"); without this key the grammar reads no such clause.
     #[serde(default)]
@@ -503,6 +507,10 @@ pub struct GrammarData {
     /// follows them, which replace the comma and its spaces (with one space).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_comma_pattern: Option<String>,
+    /// `invariant_adverbs` as one regex: the spaces before one of them, and group 1 what ends
+    /// it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invariant_adverb_pattern: Option<String>,
     /// `pointee_clause` as one regex: group 1 what stands before the clause, group 2 the
     /// pointer's mask, group 3 the verb that follows and group 4 what stands after it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -784,6 +792,8 @@ pub struct Grammar {
     code_owned: OnceLock<Option<Regex>>,
     /// `GrammarData::duration_comma_pattern`, compiled on first use.
     duration_comma: OnceLock<Option<Regex>>,
+    /// `GrammarData::invariant_adverb_pattern`, compiled on first use.
+    invariant_adverb: OnceLock<Option<Regex>>,
     /// `GrammarData::pointee_pattern`, compiled on first use.
     pointee: OnceLock<Option<Regex>>,
     /// `GrammarData::interval_pattern`, compiled on first use.
@@ -1110,6 +1120,8 @@ impl Grammar {
             pointee_pattern: raw.pointee_clause.as_ref().map(pointee_pattern),
             duration_comma_pattern: (!raw.duration_commas.is_empty())
                 .then(|| duration_comma_pattern(&raw.duration_commas)),
+            invariant_adverb_pattern: (!raw.invariant_adverbs.is_empty())
+                .then(|| invariant_adverb_pattern(&raw.invariant_adverbs)),
             pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
             c_types: raw.c_types.clone(),
             pointer_places: raw.pointer_places.clone(),
@@ -1235,6 +1247,7 @@ impl Grammar {
             code_owned: OnceLock::new(),
             pointee: OnceLock::new(),
             duration_comma: OnceLock::new(),
+            invariant_adverb: OnceLock::new(),
             interval: OnceLock::new(),
             link_senses: OnceLock::new(),
             call_function,
@@ -1885,6 +1898,33 @@ impl Grammar {
         replace_compiled(&self.duration_comma, pattern, masked, " ${1}")
     }
 
+    /// `text` without the words `invariant_adverbs` lists, outside code spans ("`p` is always
+    /// non-null" is "`p` is non-null"); `None` when it holds none.
+    pub fn without_invariant_adverbs(&self, text: &str) -> Option<String> {
+        let pattern = self.data.invariant_adverb_pattern.as_deref();
+        let mut changed = false;
+        let mut out = String::with_capacity(text.len());
+        for segment in crate::text::segments(text) {
+            match segment {
+                crate::text::Segment::Code(code) => {
+                    out.push('`');
+                    out.push_str(code);
+                    out.push('`');
+                }
+                crate::text::Segment::Plain(plain) => {
+                    match replace_compiled(&self.invariant_adverb, pattern, plain, "${1}") {
+                        Some(without) => {
+                            changed = true;
+                            out.push_str(&without);
+                        }
+                        None => out.push_str(plain),
+                    }
+                }
+            }
+        }
+        changed.then_some(out)
+    }
+
     /// Length of the first lead-in (and the whitespace after it) at the start of `s`.
     fn lead_in_len(&self, s: &str) -> Option<usize> {
         if !s
@@ -2190,6 +2230,16 @@ fn duration_comma_pattern(words: &[String]) -> String {
     )
 }
 
+/// The regex of an invariant adverb (`GrammarData::invariant_adverb_pattern`): the spaces
+/// before one of `words` (any case), and group 1 what ends it.
+fn invariant_adverb_pattern(words: &[String]) -> String {
+    format!(
+        " +(?:{})($|[^{w}])",
+        any_case_alternatives(words),
+        w = WORD_CLASS
+    )
+}
+
 /// The regex of a pointee clause (`GrammarData::pointee_pattern`): "the", at most
 /// [`POINTEE_CLAUSE_WORDS`] words or code spans, the pointer's code span, a verb of `verbs` and
 /// one of `followed_by`, each in any case.
@@ -2343,6 +2393,27 @@ mod tests {
         out
     }
 
+    #[test]
+    fn invariant_adverbs_go_outside_code_only() {
+        let g = grammar();
+        assert_eq!(
+            g.without_invariant_adverbs("`p` is always non-null and Always `always` aligned.")
+                .as_deref(),
+            Some("`p` is non-null and `always` aligned.")
+        );
+        assert_eq!(
+            g.without_invariant_adverbs("`p` is always, as said, non-null")
+                .as_deref(),
+            Some("`p` is, as said, non-null")
+        );
+        // A word that only begins with it, and a sentence without it, are left alone.
+        assert_eq!(
+            g.without_invariant_adverbs("`p` is alwaysish non-null"),
+            None
+        );
+        assert_eq!(g.without_invariant_adverbs("`always` is non-null"), None);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
@@ -2363,6 +2434,7 @@ mod tests {
             not_operands = ["is"]
             interval_words = ["the interval"]
             duration_commas = ["for the duration of", "during"]
+            invariant_adverbs = ["always"]
             [trait_bound]
             pattern = '^(Self|[A-Z][A-Za-z0-9_]*): ?([A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?)$'
             verb = "implements"

@@ -792,6 +792,42 @@ fn a_value_read_as_a_pointer_is_no_place_in_the_same_sentence() {
 }
 
 #[test]
+fn an_invariant_says_always_by_where_it_stands() {
+    let read = |input: &str| -> Vec<Vec<Part>> {
+        dict()
+            .expand(input)
+            .items
+            .iter()
+            .map(|i| readings(&i.statements))
+            .collect()
+    };
+    assert_eq!(
+        read("# Invariants\n\n- `p` is always non-null.\n- `q` is always valid for reads and always aligned."),
+        [
+            vec![one("non-null", "ptr", "`p`")],
+            vec![
+                one("valid-for-reads", "ptr", "`q`"),
+                one("aligned", "ptr", "`q`")
+            ]
+        ]
+    );
+    assert_eq!(
+        read("// INVARIANT: `p` is always non-null."),
+        [vec![one("non-null", "ptr", "`p`")]]
+    );
+    // The item keeps its words as written.
+    let items = dict().expand("// INVARIANT: `p` is always non-null.");
+    assert_eq!(items.items[0].text, "`p` is always non-null.");
+    // An invariant's own entry still reads as written; elsewhere "always" stays.
+    assert_eq!(
+        read("// INVARIANT: `x` is always initialized."),
+        [vec![one("always-initialized", "field", "`x`")]]
+    );
+    assert_eq!(read("// SAFETY: `p` is always non-null."), [vec![None]]);
+    assert_eq!(read("`p` is always non-null."), [vec![None]]);
+}
+
+#[test]
 fn a_sentence_that_only_concludes_from_the_ones_before_is_no_item() {
     for conclusion in [
         "Hence, it is safe to reconstruct the `Box` as `Box<T, A>`.",

@@ -881,6 +881,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A value one statement reads as a pointer is no place in another.
         "`p` is valid for read and write and is properly initialised. `p` is non-null and `x` is initialized. `x` is initialized and non-null.",
         "// SAFETY: `q` is initialized, `r` is non-null, and `q` is valid for reads. The supplied pointer is valid for initialization.",
+        // In an invariant, "always" says nothing the position does not.
+        "# Invariants\n\n- `p` is always non-null.\n- `q` is always valid for reads and always aligned.\n- `x` is always initialized.\n- `y` is always `always` and never null.",
+        "// INVARIANT: `self.len` is always less than `self.cap` and `p` is always unheard of.",
+        "// SAFETY: `p` is always non-null.",
     ] {
         out.push(list.to_string());
     }
