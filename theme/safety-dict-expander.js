@@ -1980,7 +1980,7 @@
             };
             var all = read.statements.concat(read.justifications || [], read.conditions || []);
             if (all.every(function (p) { return p.status === "recognised"; })) { return read; }
-            var without = withoutInvariantAdverbs(raw);
+            var without = withoutInvariantAdverbs(read.text);
             if (without === null) { return read; }
             var plain = analyseSentenceAsWritten(without, position);
             if (plain === null || recognisedParts(plain) <= recognisedParts(read)) { return read; }

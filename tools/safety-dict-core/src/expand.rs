@@ -940,7 +940,7 @@ impl Dictionary {
         if position != Position::Invariant || read.text.is_empty() || read.is_recognised() {
             return read;
         }
-        let Some(without) = self.grammar.without_invariant_adverbs(item) else {
+        let Some(without) = self.grammar.without_invariant_adverbs(&read.text) else {
             return read;
         };
         let plain = self.analyse_sentence_as_written(&without, nearest, position);

@@ -885,6 +885,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "# Invariants\n\n- `p` is always non-null.\n- `q` is always valid for reads and always aligned.\n- `x` is always initialized.\n- `y` is always `always` and never null.",
         "// INVARIANT: `self.len` is always less than `self.cap` and `p` is always unheard of.",
         "// SAFETY: `p` is always non-null.",
+        "// INVARIANT: `p` is\n// always non-null.",
         // ", given" gives a reason; "the given pointer" is a subject.
         "// SAFETY: `v` cannot contain nul bytes, given that `p` is non-null. The given pointer is valid, given `q` is aligned.",
     ] {
