@@ -1904,14 +1904,14 @@ impl Grammar {
         let pattern = self.data.invariant_adverb_pattern.as_deref();
         let mut changed = false;
         let mut out = String::with_capacity(text.len());
-        for segment in crate::text::segments(text) {
+        for segment in segments(text) {
             match segment {
-                crate::text::Segment::Code(code) => {
+                Segment::Code(code) => {
                     out.push('`');
                     out.push_str(code);
                     out.push('`');
                 }
-                crate::text::Segment::Plain(plain) => {
+                Segment::Plain(plain) => {
                     match replace_compiled(&self.invariant_adverb, pattern, plain, "${1}") {
                         Some(without) => {
                             changed = true;

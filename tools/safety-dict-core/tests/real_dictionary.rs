@@ -224,6 +224,16 @@ fn readings(parts: &[Statement]) -> Vec<Part> {
     parts.iter().map(Statement::reading).collect()
 }
 
+/// The readings of the statements of each item `expand` finds in `input`.
+fn item_readings(input: &str) -> Vec<Vec<Part>> {
+    dict()
+        .expand(input)
+        .items
+        .iter()
+        .map(|i| readings(&i.statements))
+        .collect()
+}
+
 fn one(entry: &str, var: &str, value: &str) -> Part {
     Some((
         entry.to_string(),
@@ -793,14 +803,7 @@ fn a_value_read_as_a_pointer_is_no_place_in_the_same_sentence() {
 
 #[test]
 fn an_invariant_says_always_by_where_it_stands() {
-    let read = |input: &str| -> Vec<Vec<Part>> {
-        dict()
-            .expand(input)
-            .items
-            .iter()
-            .map(|i| readings(&i.statements))
-            .collect()
-    };
+    let read = item_readings;
     assert_eq!(
         read("# Invariants\n\n- `p` is always non-null.\n- `q` is always valid for reads and always aligned."),
         [
@@ -835,12 +838,7 @@ fn a_sentence_that_only_concludes_from_the_ones_before_is_no_item() {
         "Thus, the call to `copy_nonoverlapping` is safe.",
         "So we can read it.",
     ] {
-        let items = dict().expand(&format!("// SAFETY: `p` is non-null. {conclusion}"));
-        let read: Vec<Vec<Part>> = items
-            .items
-            .iter()
-            .map(|i| readings(&i.statements))
-            .collect();
+        let read = item_readings(&format!("// SAFETY: `p` is non-null. {conclusion}"));
         assert_eq!(read, [vec![one("non-null", "ptr", "`p`")]], "{conclusion}");
     }
     // A sentence that adds rather than concludes, or that concludes a fact, stays an item.
@@ -857,12 +855,7 @@ fn a_sentence_that_only_concludes_from_the_ones_before_is_no_item() {
 
 #[test]
 fn a_sentence_that_only_announces_a_list_states_nothing() {
-    let items = dict().expand("Specifically:\n\n- `p` must be non-null.\n- `p` must be aligned.");
-    let read: Vec<Vec<Part>> = items
-        .items
-        .iter()
-        .map(|i| readings(&i.statements))
-        .collect();
+    let read = item_readings("Specifically:\n\n- `p` must be non-null.\n- `p` must be aligned.");
     assert_eq!(
         read,
         [
