@@ -521,6 +521,7 @@
         var LINK_SENSES = grammar.link_senses.map(function (l) { return { re: new RegExp(l.pattern, "gu"), reads: l.reads }; });
         var EMPHASIS = new RegExp(data.emphasis_pattern, "gu");
         var CODE_NOUNS = grammar.code_noun_pattern ? new RegExp(grammar.code_noun_pattern, "gu") : null;
+        var ACCESS_OBJECTS = grammar.access_object_pattern ? new RegExp(grammar.access_object_pattern, "gu") : null;
         var INTRODUCTION = grammar.introduction_pattern ? new RegExp(grammar.introduction_pattern, "u") : null;
         var CODE_OWNED = grammar.code_owned_pattern ? new RegExp(grammar.code_owned_pattern, "gu") : null;
         var POINTEE = grammar.pointee_pattern ? new RegExp(grammar.pointee_pattern, "gu") : null;
@@ -790,6 +791,9 @@
             if (CODE_OWNED && f.codes.length) { s = s.replace(CODE_OWNED, "$1the $3 of $2$4"); }
             // grammar.rs, without_code_nouns: "the `x` argument" reads as "`x`".
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
+            // grammar.rs, access_objects_unnamed: "exclusive access to both lists" reads as
+            // "exclusive access", "a shared reference to the `x`" as "... to `x`".
+            if (ACCESS_OBJECTS && s.indexOf(" to ") >= 0) { s = s.replace(ACCESS_OBJECTS, "$1$2$3$4$5"); }
             // grammar.rs, pointees_named: "the C `struct device` `ptr` points to can't" reads as
             // "the object at `ptr` cannot".
             if (POINTEE && f.codes.length) { s = s.replace(POINTEE, "$1" + POINTEE_READS + " $2 $3$4"); }
@@ -847,6 +851,8 @@
                 // matcher.rs, names_c_type: a C type's slot takes only a span naming a C type.
                 if (!isSubject(raw) && slot.c_type_openings && slot.c_type_openings.length &&
                     !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
+                // matcher.rs, names_type_parameter: a pointer's slot takes no type parameter.
+                if (slot.holds_pointer && /^`(Self|[A-Z])`$/.test(raw)) { return null; }
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.
@@ -1486,8 +1492,14 @@
                 (grammar.subjects || []).some(function (g) {
                     return g.words.some(function (w) { return startsWithWords(lower, w.toLowerCase()); });
                 });
+            // reading.rs, opens_with_clause_subject: without a comma, a clause of its own opens
+            // with one of `clause_subjects`.
+            var clauseSubject = (grammar.clause_subjects || []).some(function (w) {
+                return startsWithWords(lower, w.toLowerCase());
+            });
             var lastStands = recognisedParts[n - 1] || ownClause(last) !== null || ownSubject ||
-                (afterComma && recognisedParts[0] && opensClause(last)) || (grammar.predicate_verbs || []).some(function (v) {
+                (recognisedParts[0] && (afterComma || clauseSubject) && opensClause(last)) ||
+                (grammar.predicate_verbs || []).some(function (v) {
                 return startsWithWords(lower, v.toLowerCase());
             });
             return (count >= 2 || (n === 2 && recognisedParts[0])) && lastStands;

@@ -118,6 +118,10 @@ pub struct RawGrammar {
     #[serde(default)]
     pub predicate_verbs: Vec<String>,
     #[serde(default)]
+    pub clause_subjects: Vec<String>,
+    #[serde(default)]
+    pub access_objects: Option<AccessObjects>,
+    #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
     #[serde(default)]
     pub subject_conjunction: Option<String>,
@@ -279,6 +283,15 @@ impl PointerPlaces {
     pub fn is_place(&self, ty: &str) -> bool {
         self.place_types.iter().any(|t| ty.starts_with(t.as_str()))
     }
+}
+
+/// What an access is to, named in plain words or after an article (`access_objects`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccessObjects {
+    pub accesses: Vec<String>,
+    pub determiners: Vec<String>,
+    pub ends: Vec<String>,
 }
 
 /// How many words or code spans a pointee clause's noun may have between "the" and the pointer:
@@ -562,6 +575,14 @@ pub struct GrammarData {
     /// Lowercased: bare words that are never a side of a comparison written outside code.
     pub not_operands: Vec<String>,
     pub predicate_verbs: Vec<String>,
+    /// Words that open the subject of a clause of its own after "and" (`clause_subjects`).
+    pub clause_subjects: Vec<String>,
+    /// `access_objects` as one regex: group 1 what stands before the access, group 2 its
+    /// words, groups 3 and 4 the " to" and the space and code span of an object in code, group
+    /// 5 what ends the object; the replacement `${1}${2}${3}${4}${5}` drops an object in plain
+    /// words and the article of one in code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access_object_pattern: Option<String>,
     pub checked_forms: Vec<CheckedForm>,
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
@@ -788,6 +809,8 @@ pub struct Grammar {
     not_subjects: std::sync::Arc<[Vec<char>]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
+    /// `GrammarData::access_object_pattern`, compiled on first use.
+    access_objects: OnceLock<Option<Regex>>,
     /// `GrammarData::code_owned_pattern`, compiled on first use.
     code_owned: OnceLock<Option<Regex>>,
     /// `GrammarData::duration_comma_pattern`, compiled on first use.
@@ -961,6 +984,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.comparison_joiners)
         .chain(&raw.not_operands)
         .chain(&raw.predicate_verbs)
+        .chain(&raw.clause_subjects)
         .chain(raw.checked_form.iter().map(|c| &c.words))
         .chain(&raw.subject_conjunction)
         .chain(&raw.subject_openings)
@@ -1189,6 +1213,8 @@ impl Grammar {
                 .filter(|w| !w.is_empty() && !w.contains(' '))
                 .collect(),
             predicate_verbs: raw.predicate_verbs.clone(),
+            clause_subjects: raw.clause_subjects.clone(),
+            access_object_pattern: raw.access_objects.as_ref().map(access_object_pattern),
             checked_forms: raw.checked_form.clone(),
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
@@ -1244,6 +1270,7 @@ impl Grammar {
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
             code_nouns: OnceLock::new(),
+            access_objects: OnceLock::new(),
             code_owned: OnceLock::new(),
             pointee: OnceLock::new(),
             duration_comma: OnceLock::new(),
@@ -1420,6 +1447,9 @@ impl Grammar {
             f.masked = owned;
         }
         if let Some(plain) = self.without_code_nouns(&f.masked) {
+            f.masked = plain;
+        }
+        if let Some(plain) = self.access_objects_unnamed(&f.masked) {
             f.masked = plain;
         }
         if let Some(named) = self.pointees_named(&f.masked) {
@@ -1875,6 +1905,21 @@ impl Grammar {
         replace_around_code(&self.code_nouns, pattern, masked, "${1}${2}${3}${4}")
     }
 
+    /// `masked` with what an access is to dropped where it is named in plain words, and its
+    /// article dropped where it is a code span (`access_objects`); `None` when there is none.
+    fn access_objects_unnamed(&self, masked: &str) -> Option<String> {
+        if !masked.contains(" to ") {
+            return None;
+        }
+        let pattern = self.data.access_object_pattern.as_deref();
+        replace_compiled(
+            &self.access_objects,
+            pattern,
+            masked,
+            "${1}${2}${3}${4}${5}",
+        )
+    }
+
     /// `masked` with each pointee clause read as the object at its pointer (`pointee_clause`);
     /// `None` when there is none.
     fn pointees_named(&self, masked: &str) -> Option<String> {
@@ -2202,6 +2247,23 @@ fn code_noun_pattern(after: &[String], before: &[String]) -> Option<String> {
         w = WORD_CLASS,
         the = any_case("the"),
     ))
+}
+
+/// The regex of `access_objects` (words in any case, as `code_noun_pattern` spells them):
+/// group 1 what stands before the access, group 2 the access's words, groups 3 and 4 the " to"
+/// and the space and mask of an object in code (not taking part for one in words), group 5 what
+/// ends the object.
+fn access_object_pattern(a: &AccessObjects) -> String {
+    let code = mask_class();
+    let not_code = format!("[^{},;.:()\\[\\]`]", &code[1..code.len() - 1]);
+    format!(
+        "(^|[^{w}])({accesses})(?: {to} (?:{det}) {not_code}+?|( {to}) (?:{det})( {code}))($|[,;.:)]| (?:{ends})(?:$|[^{w}]))",
+        w = WORD_CLASS,
+        to = any_case("to"),
+        accesses = any_case_alternatives(&a.accesses),
+        det = any_case_alternatives(&a.determiners),
+        ends = any_case_alternatives(&a.ends),
+    )
 }
 
 /// The regex of "the <code> <noun>" for `code_owned_nouns`, spelled as `code_noun_pattern`

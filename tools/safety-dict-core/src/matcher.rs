@@ -54,6 +54,12 @@ pub struct Slot {
     /// so "a valid `char`" is no C object. Empty for every other slot.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub c_type_openings: Vec<String>,
+    /// The slot holds a pointer (its variable's type is one of grammar
+    /// `pointer_places.pointer_types`): a code span that by Rust's naming conventions names a
+    /// type parameter (`A`, `Self`) is no pointer ("`A` is always valid" of an allocator type
+    /// parameter says nothing about a pointer).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub holds_pointer: bool,
 }
 
 /// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
@@ -72,6 +78,14 @@ fn english_in_type_slot(raw: &str) -> bool {
 /// all capitals (constants such as `N` and `THIS_MODULE` are values).
 fn capitalized_in_value_slot(raw: &str) -> bool {
     raw.starts_with(|c: char| c.is_ascii_uppercase()) && raw.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// Whether a code span is a type parameter's name by Rust's conventions: one capital letter
+/// (`T`, `A`), or `Self`. (A longer upper camel case name may stand for a value of its type:
+/// std's "`Box` is guaranteed to be non-null" is said of the box at hand.)
+fn names_type_parameter(raw: &str) -> bool {
+    matches!(raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')), Some(code)
+        if code == "Self" || (code.len() == 1 && code.starts_with(|c: char| c.is_ascii_uppercase())))
 }
 
 /// Whether `raw` is a code span that names a C type, by an opening of `slot.c_type_openings`.
@@ -723,6 +737,11 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                         names_type: var.ty == "type",
                         names_value: !grammar.data.type_vars.contains(&var.ty),
                         c_type_openings,
+                        holds_pointer: grammar
+                            .data
+                            .pointer_places
+                            .as_ref()
+                            .is_some_and(|p| p.is_pointer(&var.ty)),
                     });
                 }
                 None => {
@@ -927,6 +946,7 @@ impl Matcher {
                 raw.to_lowercase()
             } else if (raw.starts_with('`') && states_bound(raw))
                 || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
+                || (slot.holds_pointer && names_type_parameter(raw))
             {
                 return None;
             } else if raw.starts_with('`') || slot.words {

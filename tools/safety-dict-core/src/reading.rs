@@ -926,6 +926,16 @@ impl Grammar {
                 .any(|w| self.is_predicate_verb(w))
     }
 
+    /// Whether `part` opens with one of `clause_subjects` ("we have unique access", "the
+    /// private data is initialized").
+    fn opens_with_clause_subject(&self, part: &str) -> bool {
+        let lower = part.trim().to_lowercase();
+        self.data
+            .clause_subjects
+            .iter()
+            .any(|w| starts_with_words(&lower, &w.to_lowercase()))
+    }
+
     /// Whether a list read with these parts (`true` for each recognised one; `last` is the
     /// last part's text) is a reading at all: every part is recognised, or at least two parts
     /// are (of three or more), or the first of two is, and the last part is either recognised
@@ -938,7 +948,9 @@ impl Grammar {
     /// After a comma (`after_comma`: "..., and the caller must hold the lock"), when the first
     /// part is recognised, a last part that `opens_clause` is a clause with a subject of its
     /// own too: a modifier of the list is not cut off by a comma, and one that holds a verb
-    /// holds it later ("... and writes for as long as the guard is alive").
+    /// holds it later ("... and writes for as long as the guard is alive"). Without the comma
+    /// so is a last part that opens with one of `clause_subjects` ("... and we have unique
+    /// access").
     pub fn list_reading_holds(&self, recognised: &[bool], last: &str, after_comma: bool) -> bool {
         let n = recognised.len();
         let count = recognised.iter().filter(|r| **r).count();
@@ -947,7 +959,9 @@ impl Grammar {
         }
         let last_stands = recognised.last().copied().unwrap_or(false)
             || self.own_clause(last).is_some()
-            || (after_comma && recognised.first() == Some(&true) && self.opens_clause(last))
+            || (recognised.first() == Some(&true)
+                && (after_comma || self.opens_with_clause_subject(last))
+                && self.opens_clause(last))
             || {
                 let lower = last.trim().to_lowercase();
                 self.data
@@ -994,6 +1008,7 @@ mod tests {
             conditions_read = ["if", "only if"]
             placeholders = ["todo", "fixme"]
             predicate_verbs = ["has", "points"]
+            clause_subjects = ["the"]
 
             subject_conjunction = "and"
             subject_openings = ["both"]
@@ -1410,6 +1425,10 @@ mod tests {
         assert!(g.list_reading_holds(&[true, false], "other items has a count", true));
         assert!(g.list_reading_holds(&[true, false], "the caller has it", true));
         assert!(!g.list_reading_holds(&[true, false], "writes for as long as it has", true));
+        // Without it, only a subject of `clause_subjects` opens a clause.
+        assert!(g.list_reading_holds(&[true, false], "the list has a count", false));
+        assert!(!g.list_reading_holds(&[true, false], "other items has a count", false));
+        assert!(!g.list_reading_holds(&[false, false], "the list has a count", false));
         assert!(!g.opens_clause("has a count"));
         assert!(g.opens_clause("the list has a count"));
         assert!(!g.opens_clause("writes to the buffer that has"));

@@ -495,13 +495,18 @@ fn a_statement_after_its_reason_may_share_the_reasons_subject() {
 
 #[test]
 fn a_type_name_fills_only_variables_that_stand_for_types() {
-    let types = ["A".to_string(), "T".to_string()];
+    let types = ["Ptr".to_string(), "A".to_string()];
     let first = |text: &str| dict().analyse_item(text).statements[0].clone();
-    let valid = first("`A` is always valid.");
+    let valid = first("`Ptr` is always valid.");
     assert_eq!(
         dict().type_in_value_slot(&valid, &types),
-        Some(("ptr", "`A`"))
+        Some(("ptr", "`Ptr`"))
     );
+    // A type parameter's conventional name fills no pointer's slot, even where no tool
+    // sees the code.
+    assert_eq!(first("`A` is always valid.").entry(), None);
+    assert_eq!(first("`Self` is non-null.").entry(), None);
+    assert_eq!(first("`N` is non-zero.").entry(), Some("non-zero"));
     // An allocator variable stands for a type; a pointer named otherwise is a value.
     let allocated = first("`ptr` was allocated with `A`.");
     assert_eq!(allocated.entry(), Some("allocated-with"));

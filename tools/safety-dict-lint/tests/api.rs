@@ -276,10 +276,12 @@ fn unrecognised_noting(
 
 #[test]
 fn a_type_parameter_never_fills_a_variable_that_holds_a_value() {
-    let source = "struct V<T, A>(T, A);\n\nimpl<T, A> V<T, A> {\n    /// # Safety\n    ///\n    /// - `B` is valid.\n    unsafe fn f<B>(a: *const u8) {\n        // SAFETY: `A` is valid.\n        unsafe { *a };\n        // SAFETY: `a` is valid.\n        unsafe { *a };\n    }\n}\n\nfn g(A: *const u8) {\n    // SAFETY: `A` is valid.\n    unsafe { *A };\n}\n";
+    // (Names of more than one letter: a lone capital fills no pointer's slot anywhere.)
+    let source = "struct V<T, Alloc>(T, Alloc);\n\nimpl<T, Alloc> V<T, Alloc> {\n    /// # Safety\n    ///\n    /// - `Buf` is valid.\n    unsafe fn f<Buf>(a: *const u8) {\n        // SAFETY: `Alloc` is valid.\n        unsafe { *a };\n        // SAFETY: `a` is valid.\n        unsafe { *a };\n    }\n}\n\nfn g(Alloc: *const u8) {\n    // SAFETY: `Alloc` is valid.\n    unsafe { *Alloc };\n}\n";
     let (report, unknown) = unrecognised_noting(source, "names a type");
-    // `B` (the function's own type parameter) and `A` (the impl's) are types there; the value
-    // `a`, and a parameter that happens to be called `A` outside the impl, are read as written.
+    // `Buf` (the function's own type parameter) and `Alloc` (the impl's) are types there; the
+    // value `a`, and a parameter that happens to be called `Alloc` outside the impl, are read
+    // as written.
     assert_eq!(unknown, [(6, true), (8, true)], "{:?}", report.findings);
     assert_eq!(report.stats.parts_recognised, 2);
 }

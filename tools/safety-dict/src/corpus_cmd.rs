@@ -888,6 +888,19 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// INVARIANT: `p` is\n// always non-null.",
         // ", given" gives a reason; "the given pointer" is a subject.
         "// SAFETY: `v` cannot contain nul bytes, given that `p` is non-null. The given pointer is valid, given `q` is aligned.",
+        // A clause of its own after "and", with no comma: its subject is one of
+        // `clause_subjects`; a list modifier is not.
+        "// SAFETY: `request` is non-null and the private data is properly initialized.",
+        "// SAFETY: by the function requirements the pointer is valid and we have unique access for the duration of `'a`.",
+        "// SAFETY: `p` is non-null and writes for `len` bytes are fine.",
+        "// SAFETY: `p` is non-null and nobody else may touch it. `q` is aligned and its length is odd, and `r` is frobbed.",
+        // What an access is to, in plain words, is dropped; a code span keeps its place
+        // without its article; an object holding code stays as written.
+        "// SAFETY: We have exclusive access to both lists, so we can update the pointers. We have a shared reference to the `ListArc`. we have exclusive access to the entire node.",
+        "// SAFETY: we have a mutable reference to the list containing `item`. The caller has immutable access to the key for the duration of 'b. we have exclusive access to these fields since we have a mutable reference to the list.",
+        "// SAFETY: We have Exclusive Access To The Buffer and `p` is valid. We have exclusive access to the slice.",
+        // A type parameter fills no pointer's slot; a constant fills a value's.
+        "// INVARIANT: `A` is always valid.\n// SAFETY: `Self` is non-null. `T` is aligned. `N` is non-zero. `p` is valid and `Box` is non-null.",
     ] {
         out.push(list.to_string());
     }
