@@ -793,7 +793,7 @@
             if (CODE_NOUNS && f.codes.length) { s = s.replace(CODE_NOUNS, "$1$2$3$4"); }
             // grammar.rs, access_objects_unnamed: "exclusive access to both lists" reads as
             // "exclusive access", "a shared reference to the `x`" as "... to `x`".
-            if (ACCESS_OBJECTS && s.indexOf(" to ") >= 0) { s = s.replace(ACCESS_OBJECTS, "$1$2$3$4$5"); }
+            if (ACCESS_OBJECTS && /( access| reference) to /.test(s.toLowerCase())) { s = s.replace(ACCESS_OBJECTS, "$1$2$3$4$5"); }
             // grammar.rs, pointees_named: "the C `struct device` `ptr` points to can't" reads as
             // "the object at `ptr` cannot".
             if (POINTEE && f.codes.length) { s = s.replace(POINTEE, "$1" + POINTEE_READS + " $2 $3$4"); }

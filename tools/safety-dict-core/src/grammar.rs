@@ -1908,7 +1908,9 @@ impl Grammar {
     /// `masked` with what an access is to dropped where it is named in plain words, and its
     /// article dropped where it is a code span (`access_objects`); `None` when there is none.
     fn access_objects_unnamed(&self, masked: &str) -> Option<String> {
-        if !masked.contains(" to ") {
+        // Only the words of an access compile and run the pattern (phrasings are folded too).
+        let lower = masked.to_ascii_lowercase();
+        if !lower.contains(" access to ") && !lower.contains(" reference to ") {
             return None;
         }
         let pattern = self.data.access_object_pattern.as_deref();
@@ -2257,8 +2259,7 @@ fn access_object_pattern(a: &AccessObjects) -> String {
     let code = mask_class();
     let not_code = format!("[^{},;.:()\\[\\]`]", &code[1..code.len() - 1]);
     format!(
-        "(^|[^{w}])({accesses})(?: {to} (?:{det}) {not_code}+?|( {to}) (?:{det})( {code}))($|[,;.:)]| (?:{ends})(?:$|[^{w}]))",
-        w = WORD_CLASS,
+        "(^|[ (])({accesses})(?: {to} (?:{det}) {not_code}+?|( {to}) (?:{det})( {code}))($|[,;.:)]| (?:{ends})(?:$|[ ,;.:)]))",
         to = any_case("to"),
         accesses = any_case_alternatives(&a.accesses),
         det = any_case_alternatives(&a.determiners),
