@@ -1909,8 +1909,13 @@ impl Grammar {
     /// article dropped where it is a code span (`access_objects`); `None` when there is none.
     fn access_objects_unnamed(&self, masked: &str) -> Option<String> {
         // Only the words of an access compile and run the pattern (phrasings are folded too).
-        let lower = masked.to_ascii_lowercase();
-        if !lower.contains(" access to ") && !lower.contains(" reference to ") {
+        let holds = |words: &[u8]| {
+            masked
+                .as_bytes()
+                .windows(words.len())
+                .any(|w| w.eq_ignore_ascii_case(words))
+        };
+        if !holds(b" access to ") && !holds(b" reference to ") {
             return None;
         }
         let pattern = self.data.access_object_pattern.as_deref();
