@@ -1004,6 +1004,11 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
                 .iter()
                 .flat_map(|z| z.openings.iter().chain(&z.marks)),
         )
+        .chain(
+            raw.access_objects
+                .iter()
+                .flat_map(|a| a.accesses.iter().chain(&a.determiners).chain(&a.ends)),
+        )
         .chain(raw.caller_duty.iter().flat_map(|d| &d.lead_ins))
         .chain(
             raw.requirement_pointer

@@ -963,3 +963,39 @@ fn a_list_introduction_gives_its_items_a_condition_or_a_subject() {
         assert!(exp.items[1].conditions.is_empty(), "{lead}");
     }
 }
+
+#[test]
+fn an_access_named_in_plain_words_is_the_access() {
+    let first = |text: &str| dict().analyse_item(text).statements[0].clone();
+    // What the access is to, in plain words, is dropped; an article before code too.
+    assert_eq!(
+        first("SAFETY: We have exclusive access to both lists.").entry(),
+        Some("unique-access")
+    );
+    let shared = first("SAFETY: We have a shared reference to the `ListArc`.");
+    assert_eq!(
+        shared.reading(),
+        Some((
+            "shared-access".to_string(),
+            vec![("ptr".to_string(), "`ListArc`".to_string())]
+        ))
+    );
+    // An object that holds code stays as written, and so stays unread.
+    assert_eq!(
+        first("SAFETY: we have a mutable reference to the list containing `item`.").entry(),
+        None
+    );
+}
+
+#[test]
+fn a_clause_with_its_own_subject_after_and_is_a_part_of_its_own() {
+    fn entries(parts: &[Statement]) -> Vec<Option<&str>> {
+        parts.iter().map(|s| s.entry()).collect()
+    }
+    let item = dict()
+        .analyse_item("SAFETY: `p` is non-null and the private data is properly initialized.");
+    assert_eq!(entries(&item.statements), vec![Some("non-null"), None]);
+    // A modifier of the list opens with no subject: the sentence stays one unread part.
+    let item = dict().analyse_item("SAFETY: `p` is non-null and writes for `len` bytes are fine.");
+    assert_eq!(entries(&item.statements), vec![None]);
+}
