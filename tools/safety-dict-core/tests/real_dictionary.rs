@@ -224,6 +224,11 @@ fn readings(parts: &[Statement]) -> Vec<Part> {
     parts.iter().map(Statement::reading).collect()
 }
 
+/// The entry of each part, `None` where it is not recognised.
+fn entries(parts: &[Statement]) -> Vec<Option<&str>> {
+    parts.iter().map(|s| s.entry()).collect()
+}
+
 /// The readings of the statements of each item `expand` finds in `input`.
 fn item_readings(input: &str) -> Vec<Vec<Part>> {
     dict()
@@ -436,9 +441,6 @@ fn a_reason_may_give_a_reason_of_its_own() {
 
 #[test]
 fn a_statement_after_its_reason_may_share_the_reasons_subject() {
-    fn entries(parts: &[Statement]) -> Vec<Option<&str>> {
-        parts.iter().map(|s| s.entry()).collect()
-    }
     let item = dict().analyse_item("SAFETY: `a` is a power-of-two, therefore non-zero.");
     assert_eq!(entries(&item.statements), vec![Some("non-zero")]);
     assert_eq!(entries(&item.justifications), vec![Some("power-of-two")]);
@@ -989,9 +991,6 @@ fn an_access_named_in_plain_words_is_the_access() {
 
 #[test]
 fn a_clause_with_its_own_subject_after_and_is_a_part_of_its_own() {
-    fn entries(parts: &[Statement]) -> Vec<Option<&str>> {
-        parts.iter().map(|s| s.entry()).collect()
-    }
     let item = dict()
         .analyse_item("SAFETY: `p` is non-null and the private data is properly initialized.");
     assert_eq!(entries(&item.statements), vec![Some("non-null"), None]);
