@@ -320,6 +320,25 @@
     }
 
     // Items with their positions (expand.rs, split_positioned).
+    // expand.rs, tag_position: where a comment's tag puts its sentences.
+    function tagPosition(tag) {
+        return tag.toLowerCase().indexOf("invariant") === 0 ? "invariant" : "safety-comment";
+    }
+
+    // expand.rs, bare_tag: a comment that is its tag and nothing else is a placeholder.
+    function bareTag(input) {
+        var found = null;
+        var lines = rustLines(input);
+        for (var i = 0; i < lines.length; i++) {
+            var line = trim(lines[i].replace(COMMENT_MARKER, ""));
+            if (line === "") { continue; }
+            var tag = COMMENT_TAG.exec(line);
+            if (!tag || tag[0].length !== line.length) { return null; }
+            if (found === null) { found = { position: tagPosition(line), text: line }; }
+        }
+        return found;
+    }
+
     function splitItems(input) {
         var lines = [];
         var position = "requirement";
@@ -343,7 +362,7 @@
             }
             var line = trimStart(stripped);
             var tag = COMMENT_TAG.exec(line);
-            if (tag) { position = tag[0].toLowerCase().indexOf("invariant") === 0 ? "invariant" : "safety-comment"; }
+            if (tag) { position = tagPosition(tag[0]); }
             line = line.replace(COMMENT_TAG, "");
             if (SECTION_HEADING.test(line)) {
                 position = headingPosition(line);
@@ -2275,10 +2294,14 @@
         }
 
         return function expand(input) {
-            return {
-                site_url: data.site_url,
-                items: splitItems(String(input)).map(function (p) { return asWritten(analyseLed(p)); }).filter(function (i) { return i !== null && i.text !== ""; })
-            };
+            var items = splitItems(String(input)).map(function (p) { return asWritten(analyseLed(p)); }).filter(function (i) { return i !== null && i.text !== ""; });
+            if (items.length === 0) {
+                var bare = bareTag(String(input));
+                if (bare !== null) {
+                    items.push(item(bare.text, bare.position, [{ status: "placeholder", text: bare.text }], []));
+                }
+            }
+            return { site_url: data.site_url, items: items };
         };
     }
 

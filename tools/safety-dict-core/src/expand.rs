@@ -260,6 +260,35 @@ fn comment_tag() -> &'static Regex {
     })
 }
 
+/// A comment that is its tag and nothing else ("// SAFETY:" above an `unsafe` block) holds no
+/// sentence, yet it is no more a reason than "TODO" is: it is read as a placeholder, with the
+/// position its tag gives. `None` when any line holds more than a tag, or none holds one.
+fn bare_tag(input: &str) -> Option<(Position, String)> {
+    let mut found = None;
+    for raw in input.lines() {
+        let line = comment_marker().replace(raw, "");
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if comment_tag().find(line)?.end() != line.len() {
+            return None;
+        }
+        found.get_or_insert_with(|| (tag_position(line), line.to_string()));
+    }
+    found
+}
+
+/// Where a comment's tag puts its sentences: `INVARIANT:` among invariants, `SAFETY:` among
+/// the reasons of an unsafe operation.
+fn tag_position(tag: &str) -> Position {
+    if tag.to_lowercase().starts_with("invariant") {
+        Position::Invariant
+    } else {
+        Position::SafetyComment
+    }
+}
+
 /// Whether a line opens or closes fenced code.
 pub fn is_fence(line: &str) -> bool {
     let t = line.trim_start();
@@ -402,11 +431,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         }
         let trimmed = line.trim_start();
         if let Some(tag) = comment_tag().find(trimmed) {
-            position = if tag.as_str().to_lowercase().starts_with("invariant") {
-                Position::Invariant
-            } else {
-                Position::SafetyComment
-            };
+            position = tag_position(tag.as_str());
         }
         let line = comment_tag().replace(trimmed, "");
         if section_heading().is_match(&line) {
@@ -751,13 +776,23 @@ impl Dictionary {
 
     /// Expands every item of `input`.
     pub fn expand(&self, input: &str) -> Expansion {
+        let mut items: Vec<Item> = split_units(input)
+            .iter()
+            .map(|u| self.as_written(self.analyse_led(&u.text, u.lead(), u.position, true)))
+            .filter(|i| !i.text.is_empty())
+            .collect();
+        if items.is_empty() {
+            items.extend(bare_tag(input).map(|(position, tag)| Item {
+                text: tag.clone(),
+                position,
+                statements: vec![Statement::Placeholder { text: tag }],
+                justifications: Vec::new(),
+                conditions: Vec::new(),
+            }));
+        }
         Expansion {
             site_url: self.site_url().to_string(),
-            items: split_units(input)
-                .iter()
-                .map(|u| self.as_written(self.analyse_led(&u.text, u.lead(), u.position, true)))
-                .filter(|i| !i.text.is_empty())
-                .collect(),
+            items,
         }
     }
 

@@ -181,6 +181,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         out.push(format!("// SAFETY: {}", p.to_uppercase()));
         out.push(format!("// SAFETY: {p}: explain why this is fine."));
     }
+    // A comment that is its tag alone is a placeholder.
+    for bare in ["// SAFETY:", "SAFETY:\n//\n", "  // INVARIANT: \n"] {
+        out.push(bare.to_string());
+    }
     for c in &g.checked_forms {
         out.push(format!("`p` {} non-null.", c.words));
         out.push(format!("`p` {} non-null and aligned above.", c.words));

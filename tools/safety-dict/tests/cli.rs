@@ -184,12 +184,32 @@ fn expand_of_text_with_no_item_of_its_own_says_why() {
         "Hence, it is safe to reconstruct the `Box`.",
         "Specifically:",
         "(See above.)",
+        "// SAFETY: Specifically:",
+        "// SAFETY:\n// (See above.)",
     ] {
         let o = real(&["expand", text]);
         assert_exit(&o, 2);
         let err = stderr(&o);
         assert!(err.contains("nothing to expand"), "{text}: {err}");
         assert!(err.contains("paste those too"), "{text}: {err}");
+    }
+}
+
+#[test]
+fn expand_of_a_bare_tag_reports_a_placeholder() {
+    for (text, tag) in [
+        ("// SAFETY:", "SAFETY:"),
+        ("// SAFETY:\n//", "SAFETY:"),
+        ("    // INVARIANT:  ", "INVARIANT:"),
+    ] {
+        let o = real(&["expand", text]);
+        assert_exit(&o, 0);
+        let out = stdout(&o);
+        assert!(
+            out.contains(&format!("a placeholder, not a reason: \"{tag}\"")),
+            "{text}: {out}"
+        );
+        assert!(!out.contains("not in the dictionary"), "{text}: {out}");
     }
 }
 
