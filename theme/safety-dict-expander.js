@@ -2110,6 +2110,12 @@
                 var pm = prefixes[i].re.exec(masked);
                 if (!pm) { continue; }
                 var rule = prefixes[i].rule;
+                // expand.rs: in a `# Safety` item the caller's promise is the requirement itself.
+                if (position === "requirement" && grammar.caller_duty && grammar.caller_duty.justification === rule.justification) {
+                    var asked = analyseSentence(piece(folded, masked.slice(pm[0].length)), position);
+                    if (asked === null) { return item(text, position, [], []); }
+                    return item(text, position, asked.statements, asked.justifications || []);
+                }
                 var just;
                 var implied = impliedMatch(rule.justification, rule.with);
                 if (implied !== null) {

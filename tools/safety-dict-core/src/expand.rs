@@ -243,6 +243,9 @@ fn comment_marker() -> &'static Regex {
     })
 }
 
+/// The most columns a list marker may be indented by and still open a list.
+const MAX_MARKER_INDENT: usize = 3;
+
 fn list_marker() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"^\s*(?:[-*+]|\d+[.)])\s+").expect("static regex"))
@@ -419,6 +422,8 @@ impl Unit {
 /// of that list, nested ones too, until the next paragraph.
 pub fn split_units(input: &str) -> Vec<Unit> {
     let mut lines: Vec<(Position, String)> = Vec::new();
+    // Per line: whether a list marker there stands too deep to open a list (see below).
+    let mut deep: Vec<bool> = Vec::new();
     let mut position = Position::Requirement;
     let mut blocks = MarkdownBlocks::default();
     for raw in input.lines() {
@@ -427,15 +432,21 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         // break they make).
         if blocks.hides(&line) {
             lines.push((position, String::new()));
+            deep.push(false);
             continue;
         }
         let trimmed = line.trim_start();
+        // As in Markdown, a marker indented four columns or more opens no list: it goes on the
+        // text above it (a formula wrapped before its `*`: "= (a + b)\n//     * c <= d") unless
+        // a list item is open, whose nested item it is.
+        deep.push(line.chars().count() - trimmed.chars().count() > MAX_MARKER_INDENT);
         if let Some(tag) = comment_tag().find(trimmed) {
             position = tag_position(tag.as_str());
         }
         let line = comment_tag().replace(trimmed, "");
         if section_heading().is_match(&line) {
             position = Position::of_heading(&line);
+            deep.pop();
             continue;
         }
         lines.push((position, line.into_owned()));
@@ -451,7 +462,10 @@ pub fn split_units(input: &str) -> Vec<Unit> {
             .map(|s| unit(at, s))
             .collect()
     };
-    let has_list = lines.iter().any(|(_, l)| list_marker().is_match(l));
+    let has_list = lines
+        .iter()
+        .zip(&deep)
+        .any(|((_, l), deep)| !deep && list_marker().is_match(l));
     if has_list {
         // In document order: list items, and paragraphs of prose around them (a blank line or
         // a list item ends a paragraph, so an introduction ending in ":" and a note after the
@@ -491,8 +505,8 @@ pub fn split_units(input: &str) -> Vec<Unit> {
                     out.push(u);
                 }
             };
-        for (at, l) in &lines {
-            if let Some(m) = list_marker().find(l) {
+        for ((at, l), deep) in lines.iter().zip(&deep) {
+            if let Some(m) = list_marker().find(l).filter(|_| !deep || current.is_some()) {
                 flush_paragraph(&mut paragraph, &mut out, &mut lead);
                 push_current(&mut current, &mut out, lead);
                 current = Some((*at, l[m.end()..].to_string()));
@@ -1099,6 +1113,13 @@ impl Dictionary {
         // "<prefix> <rest>": the rest is read as a sentence of its own, which may give reasons
         // of its own ("We just checked that it's not null, so it must be valid").
         if let Some((prefix, rest)) = self.grammar.justification_prefix(&folded.masked) {
+            // In a `# Safety` item the caller's promise is what the item asks of the caller,
+            // no reason that it holds: "The caller guarantees that `src.len() <= dst.len()`"
+            // states that requirement, as "The caller must ensure that ..." does there.
+            if position == Position::Requirement && self.grammar.is_caller_promise(prefix) {
+                let rest = self.analyse_sentence(&piece(&folded, rest), nearest, position);
+                return item(rest.statements, rest.justifications);
+            }
             let justification = match self.implied(&prefix.justification, &prefix.with) {
                 Some(m) => self.recognised(&prefix.prefix, m, Position::Requirement),
                 None => Statement::Unrecognised {

@@ -2011,6 +2011,15 @@ impl Grammar {
         })
     }
 
+    /// Whether a whole-sentence prefix gives the caller's promise as its reason ("The caller
+    /// guarantees that"): the justification `caller_duty` gives.
+    pub fn is_caller_promise(&self, prefix: &JustificationPrefix) -> bool {
+        self.data
+            .caller_duty
+            .as_ref()
+            .is_some_and(|d| d.justification == prefix.justification)
+    }
+
     /// In a `// SAFETY:` comment: whether `text` opens with a caller duty, and where the words
     /// after it start. The duties hold no code span, so the text needs no masking.
     pub fn caller_duty(&self, text: &str) -> Option<usize> {

@@ -105,7 +105,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
     }
     for p in &dict.grammar().data.justification_prefixes {
         if let Some(r) = requirement.first() {
+            // A reason in a `// SAFETY:` comment; in a `# Safety` item a caller's promise is
+            // the requirement itself.
             out.push(format!("{} {r}.", p.prefix));
+            out.push(format!("// SAFETY: {} {r}.", p.prefix));
         }
     }
     if requirement.len() >= 2 {
