@@ -241,6 +241,8 @@
     }
 
     // --- Input splitting (expand.rs) ---
+    // expand.rs, MAX_MARKER_INDENT.
+    var MAX_MARKER_INDENT = 3;
     var COMMENT_MARKER = new RegExp("^" + S + "*(?:///?!?|/\\*+!?|\\*+/|\\*(?:" + S + "|$))?" + S + "?", "u");
     var LIST_MARKER = new RegExp("^" + S + "*(?:[-*+]|\\p{Nd}+[.)])" + S + "+", "u");
     var SECTION_HEADING = new RegExp("^" + S + "*#+" + S + "+" + NOT_S, "u");
@@ -361,6 +363,8 @@
                 return;
             }
             var line = trimStart(stripped);
+            // expand.rs: a marker indented four columns or more opens no list.
+            var deep = Array.from(stripped).length - Array.from(line).length > MAX_MARKER_INDENT;
             var tag = COMMENT_TAG.exec(line);
             if (tag) { position = tagPosition(tag[0]); }
             line = line.replace(COMMENT_TAG, "");
@@ -368,12 +372,12 @@
                 position = headingPosition(line);
                 return;
             }
-            lines.push({ at: position, text: line });
+            lines.push({ at: position, text: line, deep: deep });
         });
         function prose(text, at) {
             return splitSentences(text).map(function (s) { return { at: at, text: s }; });
         }
-        var hasList = lines.some(function (l) { return LIST_MARKER.test(l.text); });
+        var hasList = lines.some(function (l) { return !l.deep && LIST_MARKER.test(l.text); });
         if (!hasList) {
             // A blank line ends a paragraph; a tag that changes the position starts new prose.
             var runs = [];
@@ -422,6 +426,7 @@
         }
         lines.forEach(function (l) {
             var m = LIST_MARKER.exec(l.text);
+            if (m && l.deep && current === null) { m = null; }
             if (m) {
                 flushParagraph();
                 pushCurrent();

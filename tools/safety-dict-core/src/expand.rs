@@ -2099,6 +2099,20 @@ mod tests {
     }
 
     #[test]
+    fn a_marker_indented_four_columns_opens_no_list() {
+        // A formula wrapped before its `*` goes on the text above it (zerocopy's layout.rs).
+        let s = "// SAFETY: the sizes agree:\n//\n//   a + b\n//       = c\n//           * d\n//       <= e.";
+        assert_eq!(
+            split_items(s),
+            vec!["the sizes agree:", "a + b = c * d <= e."]
+        );
+        // Three columns still open one, and under an open item a deeper one is nested.
+        assert_eq!(split_items("Text:\n\n   * `a` is aligned.").len(), 2);
+        let s = "/// - `a` is valid.\n///     - `b` is valid.";
+        assert_eq!(split_items(s), vec!["`a` is valid.", "`b` is valid."]);
+    }
+
+    #[test]
     fn a_list_comment_keeps_its_preamble_out_when_empty() {
         let s = "// SAFETY:\n// - `a` is valid for reads by reference validity.\n// - `n` is small by function requirements.";
         assert_eq!(split_items(s).len(), 2);

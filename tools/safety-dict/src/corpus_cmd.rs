@@ -250,6 +250,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
         "`p` is non-null and the function requirements.",
+        // A marker indented four columns opens no list, unless an item is open.
+        "// SAFETY: `p` is non-null and\n//     * `q` is aligned.",
+        "- `p` is non-null.\n      - `q` is aligned.",
+        "Callers must ensure:\n\n   * `p` is non-null.",
         // Each sentence of an item is read on its own.
         "/// # Safety\n///\n/// - `p` is non-null because we checked it and it was not null. This means `q` is aligned and fine.\n/// - `p` is aligned. That is, TODO.",
         "// SAFETY: `p` is valid. Something else entirely.",
