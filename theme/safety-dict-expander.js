@@ -243,7 +243,17 @@
     // --- Input splitting (expand.rs) ---
     // expand.rs, MAX_MARKER_INDENT.
     var MAX_MARKER_INDENT = 3;
-    var COMMENT_MARKER = new RegExp("^" + S + "*(?:///?!?|/\\*+!?|\\*+/|\\*(?:" + S + "|$))?" + S + "?", "u");
+    var COMMENT_MARKER = new RegExp("^(" + S + "*)(///?!?|/\\*+!?|\\*+/|\\*(?:" + S + "|$))?" + S + "?", "u");
+    // expand.rs, indent: after the comment marker and its space, or from a marker-less line's start.
+    function indentOf(raw) {
+        var m = COMMENT_MARKER.exec(raw);
+        if (m === null) { return 0; }
+        if (m[2] !== undefined) {
+            var after = raw.slice(m[0].length);
+            return Array.from(after).length - Array.from(trimStart(after)).length;
+        }
+        return Array.from(m[1]).length;
+    }
     var LIST_MARKER = new RegExp("^" + S + "*(?:[-*+]|\\p{Nd}+[.)])" + S + "+", "u");
     var SECTION_HEADING = new RegExp("^" + S + "*#+" + S + "+" + NOT_S, "u");
     var COMMENT_TAG = new RegExp("^(?:SAFETY|INVARIANT|Safety|Invariant)" + S + "*:" + S + "*", "u");
@@ -364,7 +374,7 @@
             }
             var line = trimStart(stripped);
             // expand.rs: a marker indented four columns or more opens no list.
-            var deep = Array.from(stripped).length - Array.from(line).length > MAX_MARKER_INDENT;
+            var deep = indentOf(raw) > MAX_MARKER_INDENT;
             var tag = COMMENT_TAG.exec(line);
             if (tag) { position = tagPosition(tag[0]); }
             line = line.replace(COMMENT_TAG, "");
@@ -424,10 +434,13 @@
             }
             current = null;
         }
+        // expand.rs: whether a list is open, from its first item until a paragraph of prose.
+        var inList = false;
         lines.forEach(function (l) {
             var m = LIST_MARKER.exec(l.text);
-            if (m && l.deep && current === null) { m = null; }
+            if (m && l.deep && !inList) { m = null; }
             if (m) {
+                inList = true;
                 flushParagraph();
                 pushCurrent();
                 current = { at: l.at, text: l.text.slice(m[0].length) };
@@ -440,6 +453,7 @@
             } else if (trim(l.text) === "") {
                 flushParagraph();
             } else {
+                inList = false;
                 if (paragraph !== null && paragraph.at !== l.at) { flushParagraph(); }
                 if (paragraph === null) { paragraph = { at: l.at, text: "" }; }
                 paragraph.text += " " + trim(l.text);

@@ -239,12 +239,26 @@ impl Expansion {
 fn comment_marker() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"^\s*(?:///?!?|/\*+!?|\*+/|\*(?:\s|$))?\s?").expect("static regex")
+        Regex::new(r"^(\s*)(///?!?|/\*+!?|\*+/|\*(?:\s|$))?\s?").expect("static regex")
     })
 }
 
 /// The most columns a list marker may be indented by and still open a list.
 const MAX_MARKER_INDENT: usize = 3;
+
+/// How far the text of a line is indented: after its comment marker and the one space that
+/// belongs to the marker, or, on a line without one (text a tool took out of its comment), from
+/// the line's start.
+fn indent(raw: &str) -> usize {
+    let Some(caps) = comment_marker().captures(raw) else {
+        return 0;
+    };
+    let after = &raw[caps.get(0).map_or(0, |m| m.end())..];
+    match caps.get(2) {
+        Some(_) => after.chars().take_while(|c| c.is_whitespace()).count(),
+        None => caps.get(1).map_or(0, |m| m.as_str().chars().count()),
+    }
+}
 
 fn list_marker() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -438,8 +452,8 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         let trimmed = line.trim_start();
         // As in Markdown, a marker indented four columns or more opens no list: it goes on the
         // text above it (a formula wrapped before its `*`: "= (a + b)\n//     * c <= d") unless
-        // a list item is open, whose nested item it is.
-        deep.push(line.chars().count() - trimmed.chars().count() > MAX_MARKER_INDENT);
+        // a list is open, whose nested item it is.
+        deep.push(indent(raw) > MAX_MARKER_INDENT);
         if let Some(tag) = comment_tag().find(trimmed) {
             position = tag_position(tag.as_str());
         }
@@ -505,8 +519,12 @@ pub fn split_units(input: &str) -> Vec<Unit> {
                     out.push(u);
                 }
             };
+        // Whether a list is open: from its first item until a paragraph of prose (blank lines
+        // between its items, or before a nested item, keep it open).
+        let mut in_list = false;
         for ((at, l), deep) in lines.iter().zip(&deep) {
-            if let Some(m) = list_marker().find(l).filter(|_| !deep || current.is_some()) {
+            if let Some(m) = list_marker().find(l).filter(|_| !deep || in_list) {
+                in_list = true;
                 flush_paragraph(&mut paragraph, &mut out, &mut lead);
                 push_current(&mut current, &mut out, lead);
                 current = Some((*at, l[m.end()..].to_string()));
@@ -520,6 +538,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
             } else if l.trim().is_empty() {
                 flush_paragraph(&mut paragraph, &mut out, &mut lead);
             } else {
+                in_list = false;
                 // A heading between two lines (its position changes) ends a paragraph too.
                 if paragraph.as_ref().is_some_and(|(p_at, _)| p_at != at) {
                     flush_paragraph(&mut paragraph, &mut out, &mut lead);
@@ -2110,6 +2129,12 @@ mod tests {
         assert_eq!(split_items("Text:\n\n   * `a` is aligned.").len(), 2);
         let s = "/// - `a` is valid.\n///     - `b` is valid.";
         assert_eq!(split_items(s), vec!["`a` is valid.", "`b` is valid."]);
+        // A blank line keeps the list open (std's `slice::from_raw_parts`).
+        let s = "/// * `a` is valid. In particular:\n///\n///     * `b` is valid.";
+        assert_eq!(
+            split_items(s),
+            vec!["`a` is valid. In particular:", "`b` is valid."]
+        );
     }
 
     #[test]

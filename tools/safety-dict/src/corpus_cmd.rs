@@ -254,6 +254,7 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `p` is non-null and\n//     * `q` is aligned.",
         "- `p` is non-null.\n      - `q` is aligned.",
         "Callers must ensure:\n\n   * `p` is non-null.",
+        "/// * `p` is non-null.\n///\n///     * `q` is aligned.",
         // Each sentence of an item is read on its own.
         "/// # Safety\n///\n/// - `p` is non-null because we checked it and it was not null. This means `q` is aligned and fine.\n/// - `p` is aligned. That is, TODO.",
         "// SAFETY: `p` is valid. Something else entirely.",

@@ -135,12 +135,20 @@ pub fn tagged_above(node: &SyntaxNode, tag: Tag) -> Option<TaggedComment> {
 }
 
 /// The text of a plain (non-doc) comment, split into lines, each with its source offset.
-/// Line comments lose `//`; block comments lose `/*`, `*/` and a leading `*` on each line.
+/// Line comments lose `//`; block comments lose `/*`, `*/` and a leading `*` on each line; as
+/// in doc comments, the one space after a marker is the comment's and goes with it, so that
+/// what stays is indented as the Markdown in it is (`safety-dict expand` reads a pasted comment
+/// the same way).
 pub fn comment_lines(token: &SyntaxToken) -> Vec<TextLine> {
     let text = token.text();
     let start = usize::from(token.text_range().start());
+    let one_space = |l: &str, o: usize| match l.strip_prefix(' ') {
+        Some(r) => (r.to_string(), o + 1),
+        None => (l.to_string(), o),
+    };
     if let Some(rest) = text.strip_prefix("//") {
-        return vec![TextLine::new(rest, start + 2)];
+        let (l, o) = one_space(rest, start + 2);
+        return vec![TextLine::new(l, o)];
     }
     let Some(inner) = text.strip_prefix("/*") else {
         return Vec::new();
@@ -158,6 +166,7 @@ pub fn comment_lines(token: &SyntaxToken) -> Vec<TextLine> {
                 l = r;
             }
         }
+        let (l, o) = one_space(l, o);
         out.push(TextLine::new(l, o));
         off += line.len() + 1;
     }
