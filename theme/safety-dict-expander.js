@@ -891,6 +891,11 @@
                     !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
                 // matcher.rs, names_type_parameter: a pointer's slot takes no type parameter.
                 if (slot.holds_pointer && /^`(Self|[A-Z])`$/.test(raw)) { return null; }
+                // matcher.rs, names_call: a type's slot takes no call.
+                if (!isSubject(raw) && slot.names_type) {
+                    var call = /^`(?:[A-Za-z0-9_]+(?:::|\.))*([a-z_][A-Za-z0-9_]*)\(.*\)`$/.exec(raw);
+                    if (call && call[1] !== "fn") { return null; }
+                }
                 var value = isSubject(raw) ? raw.toLowerCase() : raw.startsWith("`") || slot.words ? raw : "`" + raw + "`";
                 if (value === "`" + raw + "`" && notSubjects.indexOf(raw.toLowerCase()) >= 0) { return null; }
                 // matcher.rs, Slot::names_type: a bare lowercase English word names no type.
@@ -1125,6 +1130,8 @@
             var rule = grammar.requirement_pointer;
             if (!rule) { return null; }
             var t = text.trim().replace(/\.+$/, "").replace(/\s+$/, "");
+            // grammar.rs: it opens an item, with a capital.
+            if (!/^[A-Z]/.test(t)) { return null; }
             // grammar.rs, opening: the first opening the text starts with, and the space after it.
             var rest = null;
             for (var o = 0; o < pointerOpenings.length && rest === null; o++) {

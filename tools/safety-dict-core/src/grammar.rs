@@ -2033,6 +2033,11 @@ impl Grammar {
     pub fn requirement_pointer(&self, text: &str) -> Option<String> {
         let rule = self.data.requirement_pointer.as_ref()?;
         let t = text.trim().trim_end_matches('.').trim_end();
+        // It opens an item: "Rust allows unaligned pointers; see [`std::ptr::read_unaligned`]."
+        // (yoke) backs a claim with the clause after its semicolon.
+        if !t.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return None;
+        }
         let rest = &t[opening(&self.pointer_openings, t)?..];
         let code_len = if let Some(inner) = rest.strip_prefix("[`") {
             inner.find("`]")? + 4

@@ -88,6 +88,27 @@ fn names_type_parameter(raw: &str) -> bool {
         if code == "Self" || (code.len() == 1 && code.starts_with(|c: char| c.is_ascii_uppercase())))
 }
 
+/// Whether a code span is a call (`ascii_to_basic_latin()`, `self.len()`): a path of segments
+/// joined by `::` or `.`, whose last opens with a lowercase letter or `_`, then its arguments to
+/// the end. No type is written so (`fn()` is a function pointer's type, `FnOnce()` a trait's), so
+/// "the invariants of `ascii_to_basic_latin()`" are no type's invariants.
+fn names_call(raw: &str) -> bool {
+    let Some(code) = raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')) else {
+        return false;
+    };
+    let Some((path, _)) = code.split_once('(') else {
+        return false;
+    };
+    let segments: Vec<&str> = path.split("::").flat_map(|s| s.split('.')).collect();
+    let last = segments.last().copied().unwrap_or("");
+    code.ends_with(')')
+        && segments
+            .iter()
+            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        && last != "fn"
+        && last.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+}
+
 /// Whether `raw` is a code span that names a C type, by an opening of `slot.c_type_openings`.
 fn names_c_type(slot: &Slot, raw: &str) -> bool {
     raw.strip_prefix('`').is_some_and(|code| {
@@ -947,6 +968,7 @@ impl Matcher {
             } else if (raw.starts_with('`') && states_bound(raw))
                 || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
                 || (slot.holds_pointer && names_type_parameter(raw))
+                || (slot.names_type && names_call(raw))
             {
                 return None;
             } else if raw.starts_with('`') || slot.words {
@@ -1155,6 +1177,29 @@ fn shape_subjects(subject_words: &[String]) -> Option<Regex> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_call_names_no_type() {
+        for call in [
+            "`ascii_to_basic_latin()`",
+            "`Vec::new()`",
+            "`self.len()`",
+            "`_f(x, y)`",
+        ] {
+            assert!(names_call(call), "{call}");
+        }
+        for ty in [
+            "`Foo`",
+            "`fn()`",
+            "`FnOnce()`",
+            "`Box<dyn Fn()>`",
+            "`(A, B)`",
+            "`f`",
+            "f()",
+        ] {
+            assert!(!names_call(ty), "{ty}");
+        }
+    }
 
     proptest! {
         #[test]

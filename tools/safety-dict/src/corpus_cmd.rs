@@ -250,6 +250,12 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "The safety requirements guarantee the type invariants.",
         "// INVARIANT: The check above ensures the type invariant will hold.",
         "`p` is non-null and the function requirements.",
+        // A pointer to another function's requirements opens its item.
+        "/// # Safety\n///\n/// Rust allows unaligned pointers; see [`ptr::read_unaligned`].",
+        "/// # Safety\n///\n/// See [`ptr::read_unaligned`].",
+        // A type's slot takes no call.
+        "`p` is non-null due to the invariants of `make_it()`.",
+        "`p` is non-null due to the invariants of `Vec::new()` and `Foo`.",
         // A marker indented four columns opens no list, unless an item is open.
         "// SAFETY: `p` is non-null and\n//     * `q` is aligned.",
         "- `p` is non-null.\n      - `q` is aligned.",
