@@ -2814,7 +2814,9 @@ mod tests {
             reads("See [`GlobalAlloc::alloc`]."),
             of("[`GlobalAlloc::alloc`]")
         );
-        assert_eq!(reads("see `f` for safety conditions"), of("`f`"));
+        assert_eq!(reads("See `f` for safety conditions"), of("`f`"));
+        // It opens an item: after a semicolon it backs a claim.
+        assert_eq!(reads("see `f` for safety conditions"), None);
         assert_eq!(reads("See also [`f`]."), None);
         assert_eq!(reads("See `f` for more."), None);
         assert_eq!(reads("See [`f`][link]."), None);
