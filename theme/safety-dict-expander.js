@@ -331,7 +331,6 @@
         return close > 0 && rest.slice(0, close).indexOf("]") < 0 && trim(rest.slice(close + 2)) !== "";
     }
 
-    // Items with their positions (expand.rs, split_positioned).
     // expand.rs, tag_position: where a comment's tag puts its sentences.
     function tagPosition(tag) {
         return tag.toLowerCase().indexOf("invariant") === 0 ? "invariant" : "safety-comment";
@@ -351,6 +350,7 @@
         return found;
     }
 
+    // Items with their positions (expand.rs, split_positioned).
     function splitItems(input) {
         var lines = [];
         var position = "requirement";
