@@ -246,18 +246,19 @@ fn comment_marker() -> &'static Regex {
 /// The most columns a list marker may be indented by and still open a list.
 const MAX_MARKER_INDENT: usize = 3;
 
-/// How far the text of a line is indented: after its comment marker and the one space that
-/// belongs to the marker, or, on a line without one (text a tool took out of its comment), from
-/// the line's start.
-fn indent(raw: &str) -> usize {
+/// A line without its comment marker (and the one space that belongs to the marker), and how
+/// far the text left is indented: after the marker, or, on a line without one (text a tool took
+/// out of its comment), from the line's start. One match gives both.
+fn without_marker(raw: &str) -> (&str, usize) {
     let Some(caps) = comment_marker().captures(raw) else {
-        return 0;
+        return (raw, 0);
     };
-    let after = &raw[caps.get(0).map_or(0, |m| m.end())..];
-    match caps.get(2) {
-        Some(_) => after.chars().take_while(|c| c.is_whitespace()).count(),
+    let line = &raw[caps.get(0).map_or(0, |m| m.end())..];
+    let indent = match caps.get(2) {
+        Some(_) => line.chars().take_while(|c| c.is_whitespace()).count(),
         None => caps.get(1).map_or(0, |m| m.as_str().chars().count()),
-    }
+    };
+    (line, indent)
 }
 
 fn list_marker() -> &'static Regex {
@@ -283,8 +284,7 @@ fn comment_tag() -> &'static Regex {
 fn bare_tag(input: &str) -> Option<(Position, String)> {
     let mut found = None;
     for raw in input.lines() {
-        let line = comment_marker().replace(raw, "");
-        let line = line.trim();
+        let line = without_marker(raw).0.trim();
         if line.is_empty() {
             continue;
         }
@@ -441,10 +441,10 @@ pub fn split_units(input: &str) -> Vec<Unit> {
     let mut position = Position::Requirement;
     let mut blocks = MarkdownBlocks::default();
     for raw in input.lines() {
-        let line = comment_marker().replace(raw, "");
+        let (line, indent) = without_marker(raw);
         // Fenced code and link definitions are no sentences (a blank line keeps the paragraph
         // break they make).
-        if blocks.hides(&line) {
+        if blocks.hides(line) {
             lines.push((position, String::new()));
             deep.push(false);
             continue;
@@ -453,7 +453,7 @@ pub fn split_units(input: &str) -> Vec<Unit> {
         // As in Markdown, a marker indented four columns or more opens no list: it goes on the
         // text above it (a formula wrapped before its `*`: "= (a + b)\n//     * c <= d") unless
         // a list is open, whose nested item it is.
-        deep.push(indent(raw) > MAX_MARKER_INDENT);
+        deep.push(indent > MAX_MARKER_INDENT);
         if let Some(tag) = comment_tag().find(trimmed) {
             position = tag_position(tag.as_str());
         }
