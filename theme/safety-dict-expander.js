@@ -619,6 +619,17 @@
             function side(k) { return tokens.slice(operands[k][0], operands[k][1]).join(" "); }
             return ops.map(function (c, i) { return comparisonSides(c, side(i), side(i + 1)); });
         }
+        // grammar.rs, is_own_comparison: one code span holding a comparison operator or a
+        // joiner is a statement of its own.
+        function isOwnComparison(f, part) {
+            part = trim(part).replace(/[.,;:]+$/, "");
+            var k = part.length === 1 ? maskIndex(part) : null;
+            if (k === null || k >= f.codes.length) { return false; }
+            var joiners = grammar.comparison_joiners || [];
+            return f.codes[k].split(" ").some(function (t) {
+                return comparison(t) !== null || joiners.indexOf(t) >= 0;
+            });
+        }
         // grammar.rs, comparisons_as_words: joined by the grammar's conjunction; the first span
         // is `first`, every other one new.
         function comparisonsAsWords(f, first, cmps) {
@@ -891,6 +902,9 @@
                     !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
                 // matcher.rs, names_type_parameter: a pointer's slot takes no type parameter.
                 if (slot.holds_pointer && /^`(Self|[A-Z])`$/.test(raw)) { return null; }
+                // matcher.rs, names_type_by_convention: a field's slot takes no type's name.
+                if (slot.holds_field && (/^`(Self|[A-Z])`$/.test(raw) ||
+                    /^`[A-Z][A-Za-z0-9]*`$/.test(raw) && /[a-z]/.test(raw))) { return null; }
                 // matcher.rs, names_call: a type's slot takes no call.
                 if (!isSubject(raw) && slot.names_type) {
                     var call = /^`(?:[A-Za-z0-9_]+(?:::|\.))*([a-z_][A-Za-z0-9_]*)\(.*\)`$/.exec(raw);
@@ -1381,8 +1395,7 @@
             if (lower === null) { return null; }
             var seps = (grammar.predicate_separators || []).map(function (x) { return separator(x.toLowerCase()); });
             seps.sort(function (a, b) { return b.length - a.length; });
-            var parts = [];
-            var start = 0;
+            var found = [];
             var i = 0;
             while (i < lower.length) {
                 var sep = null;
@@ -1390,13 +1403,29 @@
                     if (lower.startsWith(seps[k], i)) { sep = seps[k]; break; }
                 }
                 if (sep !== null) {
-                    parts.push([start, i]);
+                    found.push([i, sep.length]);
                     i += sep.length;
-                    start = i;
                 } else {
                     i += 1;
                 }
             }
+            // A comma before one of list_alternatives (up to the next other separator) lists
+            // alternatives, not predicates.
+            var comma = separator(",");
+            function isComma(f) { return lower.slice(f[0], f[0] + f[1]) === comma; }
+            var alternatives = (grammar.list_alternatives || []).map(function (w) { return w.toLowerCase(); });
+            var kept = found.filter(function (f, k) {
+                if (!isComma(f)) { return true; }
+                var to = lower.length;
+                for (var j = k + 1; j < found.length; j++) {
+                    if (!isComma(found[j])) { to = found[j][0]; break; }
+                }
+                var run = " " + lower.slice(f[0] + f[1], to);
+                return !alternatives.some(function (w) { return hasWords(run, w); });
+            });
+            var parts = [];
+            var start = 0;
+            kept.forEach(function (f) { parts.push([start, f[0]]); start = f[0] + f[1]; });
             parts.push([start, masked.length]);
             var ok = parts.length >= 2 && parts.length <= data.max_predicates &&
                 parts.every(function (p) { return trim(masked.slice(p[0], p[1])) !== ""; });
@@ -1424,9 +1453,14 @@
             return out;
         }
 
+        // reading.rs, shared_prefixes: never cut just before one of prefix_never_before.
         function sharedPrefixes(first) {
             first = trim(first);
-            var cuts = indicesOf(first, " ").slice(0, data.max_prefix_words);
+            var never = (grammar.prefix_never_before || []).map(function (w) { return w.toLowerCase(); });
+            var cuts = indicesOf(first, " ").slice(0, data.max_prefix_words).filter(function (i) {
+                var next = first.slice(i + 1).split(" ")[0].toLowerCase();
+                return never.indexOf(next) < 0;
+            });
             cuts.reverse();
             return cuts.map(function (i) { return first.slice(0, i); });
         }
@@ -1572,7 +1606,8 @@
                         var own = clause === null ? text(g) : clause;
                         var alone = read(piece(folded, own));
                         var readings = alone.found ? [alone] : null;
-                        if (readings === null && i > 0 && clause === null && !ownSubject) {
+                        if (readings === null && i > 0 && clause === null && !ownSubject &&
+                            !isOwnComparison(folded, text(g))) {
                             for (var k = 0; k < prefixes.length; k++) {
                                 var r = read(piece(folded, prefixes[k] + " " + trim(text(g))));
                                 if (r.found) { readings = [r]; break; }
@@ -2173,11 +2208,14 @@
             }
             var sep = " " + grammar.justification_separator + " ";
             // expand.rs: after a participle such as "held", "by" names who does it, unless a
-            // known justification follows.
+            // known justification follows; after one such as "defined", always.
             function agent(statement, why) {
                 var lower = statement.replace(/ +$/, "").toLowerCase();
-                return grammar.agent_participles.some(function (p) { return endsWithWords(lower, p.toLowerCase()); }) &&
-                    !why.every(function (r) { return !!r.found; });
+                function endsWithOne(list) {
+                    return (list || []).some(function (p) { return endsWithWords(lower, p.toLowerCase()); });
+                }
+                return endsWithOne(grammar.agent_only_participles) ||
+                    (endsWithOne(grammar.agent_participles) && !why.every(function (r) { return !!r.found; }));
             }
             findCi(masked, sep).forEach(function (pos) {
                 var why = reasons(folded, masked.slice(pos + sep.length), false);

@@ -1179,8 +1179,9 @@ impl Dictionary {
         // another thread"), unless what follows is a known justification ("... held by the
         // caller").
         let agent = |statement: &str, reasons: &[Reading]| {
-            self.grammar.ends_with_agent_participle(statement)
-                && !reasons.iter().all(|r| r.found.is_some())
+            self.grammar.ends_with_agent_only_participle(statement)
+                || (self.grammar.ends_with_agent_participle(statement)
+                    && !reasons.iter().all(|r| r.found.is_some()))
         };
         for pos in find_ci(masked, &sep) {
             let reasons =
@@ -1712,8 +1713,13 @@ impl Dictionary {
                     if alone.found.is_some() {
                         return vec![alone];
                     }
-                    // A later group may carry the first one's subject (and verb).
-                    if i > 0 && clause.is_none() && !own_subject {
+                    // A later group may carry the first one's subject (and verb), unless it
+                    // is a comparison of its own.
+                    if i > 0
+                        && clause.is_none()
+                        && !own_subject
+                        && !self.grammar.is_own_comparison(folded, text(g))
+                    {
                         let shared = prefixes
                             .iter()
                             .map(|p| self.read(piece(folded, &format!("{p} {}", text(g).trim()))))

@@ -19,6 +19,7 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::declared::DeclaredTypes;
 use crate::text::{fold_char, segments, Segment};
 
 #[derive(Debug, Deserialize)]
@@ -75,10 +76,20 @@ pub struct RawGrammar {
     /// sentence.
     #[serde(default)]
     pub pointer_places: Option<PointerPlaces>,
+    /// How a declared type is classed against an entry's variable (the lint's check of a
+    /// reading against the code, `crate::declared`).
+    #[serde(default)]
+    pub declared_types: Option<DeclaredTypes>,
     #[serde(default)]
     pub type_vars: Vec<String>,
     #[serde(default)]
     pub predicate_separators: Vec<String>,
+    /// Words after a list's commas that make them list alternatives (`split_predicates`).
+    #[serde(default)]
+    pub list_alternatives: Vec<String>,
+    /// Words a shared subject and verb never end just before (`shared_prefixes`).
+    #[serde(default)]
+    pub prefix_never_before: Vec<String>,
     #[serde(default)]
     pub connector: Vec<Connector>,
     #[serde(default)]
@@ -89,6 +100,8 @@ pub struct RawGrammar {
     pub denials: Vec<String>,
     #[serde(default)]
     pub agent_participles: Vec<String>,
+    #[serde(default)]
+    pub agent_only_participles: Vec<String>,
     #[serde(default)]
     pub conclusions: Vec<String>,
     #[serde(default)]
@@ -534,6 +547,10 @@ pub struct GrammarData {
     /// Which variable types hold a pointer and which a place (`pointer_places`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pointer_places: Option<PointerPlaces>,
+    /// How declared types contradict entries' variables (`declared_types`); only the lint,
+    /// which sees the code, uses it, so the web expander's data leaves it out.
+    #[serde(skip)]
+    pub declared_types: Option<DeclaredTypes>,
     /// What a pointee clause reads as, before its pointer (`pointee_clause.reads`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pointee_reads: Option<String>,
@@ -544,11 +561,15 @@ pub struct GrammarData {
     pub interval_pattern: Option<String>,
     pub type_vars: Vec<String>,
     pub predicate_separators: Vec<String>,
+    pub list_alternatives: Vec<String>,
+    pub prefix_never_before: Vec<String>,
     pub connectors: Vec<Connector>,
     pub not_connectors: Vec<String>,
     pub duty_words: Vec<String>,
     pub denials: Vec<String>,
     pub agent_participles: Vec<String>,
+    /// Participles after which "by" names who does it, whatever follows it.
+    pub agent_only_participles: Vec<String>,
     /// What stands after a connector when it only concludes that the operation may go ahead
     /// ("it is safe to", "we can"); `conclusion_exceptions` are the words after which it
     /// claims a fact instead ("it is safe to assume that ...").
@@ -966,6 +987,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.duty_words)
         .chain(&raw.denials)
         .chain(&raw.agent_participles)
+        .chain(&raw.agent_only_participles)
         .chain(&raw.conclusions)
         .chain(&raw.conclusion_exceptions)
         .chain(&raw.conclusion_endings)
@@ -1049,6 +1071,21 @@ impl Grammar {
                 return Err(GrammarError {
                     rule: rule.clone(),
                     problem: "holds a contraction, which is expanded before any rule is compared: write out the words (\"are not\" for \"aren't\")",
+                });
+            }
+        }
+        // The first justification prefix that opens a sentence wins, so a prefix after one
+        // that is its own opening words would never be taken ("the caller has guaranteed"
+        // before "the caller has guaranteed that" leaves "that" to the statement).
+        for (i, later) in raw.justification_prefix.iter().enumerate() {
+            let words = later.prefix.to_lowercase();
+            if raw.justification_prefix[..i].iter().any(|earlier| {
+                let e = earlier.prefix.to_lowercase();
+                words.len() > e.len() && words.starts_with(&e) && words[e.len()..].starts_with(' ')
+            }) {
+                return Err(GrammarError {
+                    rule: later.prefix.clone(),
+                    problem: "comes after a justification_prefix that is its opening words, which always wins: put the longer one first",
                 });
             }
         }
@@ -1154,13 +1191,17 @@ impl Grammar {
             pointee_reads: raw.pointee_clause.as_ref().map(|p| p.reads.clone()),
             c_types: raw.c_types.clone(),
             pointer_places: raw.pointer_places.clone(),
+            declared_types: raw.declared_types.clone(),
             type_vars: raw.type_vars.clone(),
             predicate_separators: raw.predicate_separators.clone(),
+            prefix_never_before: raw.prefix_never_before.clone(),
+            list_alternatives: raw.list_alternatives.clone(),
             connectors: raw.connector.clone(),
             not_connectors: raw.not_connectors.clone(),
             duty_words: raw.duty_words.clone(),
             denials: raw.denials.clone(),
             agent_participles: raw.agent_participles.clone(),
+            agent_only_participles: raw.agent_only_participles.clone(),
             conclusions: raw.conclusions.clone(),
             conclusion_exceptions: raw.conclusion_exceptions.clone(),
             conclusion_endings: raw.conclusion_endings.clone(),
@@ -1531,6 +1572,26 @@ impl Grammar {
     /// `op` when it is a comparison operator (`code_comparisons`).
     fn comparison(&self, op: &str) -> Option<&CodeComparison> {
         self.data.code_comparisons.iter().find(|c| c.op == op)
+    }
+
+    /// Whether `part` (masked like `f`) is one code span that compares or joins on its own
+    /// (a `code_comparisons` operator or one of `comparison_joiners` among its tokens): a
+    /// statement with its own subject, which shares no other's ("`index <= len` and
+    /// `len + n == grown <= LIMIT`" says nothing more of `index`).
+    pub fn is_own_comparison(&self, f: &Folded, part: &str) -> bool {
+        let part = part.trim().trim_end_matches(TRAILING_PUNCTUATION);
+        let Some(code) = part
+            .chars()
+            .next()
+            .and_then(mask_index)
+            .filter(|_| is_one_span(part))
+            .and_then(|i| f.codes.get(i))
+        else {
+            return false;
+        };
+        code.split(' ').any(|t| {
+            self.comparison(t).is_some() || self.data.comparison_joiners.iter().any(|j| j == t)
+        })
     }
 
     /// A code span that is one comparison ("len <= cap") or a chain of them ("a < b <= c"):
@@ -2667,6 +2728,26 @@ mod tests {
     }
 
     #[test]
+    fn a_code_span_that_compares_or_joins_is_its_own_statement() {
+        let g = grammar();
+        let f = g.fold("`a` and `n < grown && ok` and `x && y` and `i` and `Vec<u8>`.");
+        let spans: Vec<String> = (0..f.codes.len())
+            .map(|i| mask_char(i).to_string())
+            .collect();
+        let own: Vec<bool> = spans.iter().map(|s| g.is_own_comparison(&f, s)).collect();
+        assert_eq!(f.codes.len(), 5, "{:?}", f.codes);
+        assert_eq!(
+            own,
+            [false, true, true, false, false],
+            "{:?} {:?}",
+            f.codes,
+            own
+        );
+        assert!(g.is_own_comparison(&f, &format!(" {}.", spans[1])));
+        assert!(!g.is_own_comparison(&f, &format!("{} is", spans[1])));
+    }
+
+    #[test]
     fn reads_one_comparison_written_as_code_in_words() {
         let g = grammar();
         for (text, folded) in [
@@ -2869,6 +2950,41 @@ mod tests {
         let err = Grammar::compile(&raw).expect_err("a lead-in with a contraction never matches");
         assert_eq!(err.rule, "the caller can't");
         assert!(err.problem.contains("contraction"), "{}", err.problem);
+    }
+
+    #[test]
+    fn a_justification_prefix_after_its_own_opening_words_is_rejected() {
+        let prefixes = |first: &str, second: &str| {
+            format!(
+                r#"
+                lead_ins = []
+                justification_separator = "by"
+                justification_conjunction = "and"
+                [[justification_prefix]]
+                prefix = "{first}"
+                justification = "function-requirements"
+                [[justification_prefix]]
+                prefix = "{second}"
+                justification = "function-requirements"
+                "#
+            )
+        };
+        let raw: RawGrammar = toml::from_str(&prefixes(
+            "the caller has guaranteed",
+            "the caller has guaranteed that",
+        ))
+        .expect("grammar parses");
+        let err = Grammar::compile(&raw).expect_err("the longer prefix is never taken");
+        assert_eq!(err.rule, "the caller has guaranteed that");
+        let raw: RawGrammar = toml::from_str(&prefixes(
+            "the caller has guaranteed that",
+            "the caller has guaranteed",
+        ))
+        .expect("grammar parses");
+        assert!(Grammar::compile(&raw).is_ok());
+        let raw: RawGrammar = toml::from_str(&prefixes("caller guarantees", "caller guaranteesx"))
+            .expect("grammar parses");
+        assert!(Grammar::compile(&raw).is_ok(), "only whole words shadow");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod api_specific;
 pub mod config;
+pub mod declared;
 pub mod diag;
 pub mod dictionary;
 pub mod example_rules;

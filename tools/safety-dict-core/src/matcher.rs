@@ -60,6 +60,11 @@ pub struct Slot {
     /// parameter says nothing about a pointer).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub holds_pointer: bool,
+    /// The slot names a field (its variable's type is `field`): a code span that by Rust's
+    /// naming conventions names a type (`ArchivedTag`) is no field ("`ArchivedTag` is
+    /// `repr(u8)` and so is always initialized" says no field of it is ever uninitialized).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub holds_field: bool,
 }
 
 /// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
@@ -86,6 +91,16 @@ fn capitalized_in_value_slot(raw: &str) -> bool {
 fn names_type_parameter(raw: &str) -> bool {
     matches!(raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')), Some(code)
         if code == "Self" || (code.len() == 1 && code.starts_with(|c: char| c.is_ascii_uppercase())))
+}
+
+/// Whether a code span names a type by Rust's naming conventions: a type parameter, or one
+/// identifier in upper camel case (`ArchivedTag`; not a constant's `MAX_ERRNO`).
+fn names_type_by_convention(raw: &str) -> bool {
+    names_type_parameter(raw)
+        || matches!(raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')), Some(code)
+            if code.starts_with(|c: char| c.is_ascii_uppercase())
+                && code.chars().all(|c| c.is_ascii_alphanumeric())
+                && code.chars().any(|c| c.is_ascii_lowercase()))
 }
 
 /// Whether a code span is a call (`ascii_to_basic_latin()`, `self.len()`): a path of segments
@@ -763,6 +778,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                             .pointer_places
                             .as_ref()
                             .is_some_and(|p| p.is_pointer(&var.ty)),
+                        holds_field: var.ty == "field",
                     });
                 }
                 None => {
@@ -968,6 +984,7 @@ impl Matcher {
             } else if (raw.starts_with('`') && states_bound(raw))
                 || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
                 || (slot.holds_pointer && names_type_parameter(raw))
+                || (slot.holds_field && names_type_by_convention(raw))
                 || (slot.names_type && names_call(raw))
             {
                 return None;
@@ -1198,6 +1215,23 @@ mod tests {
             "f()",
         ] {
             assert!(!names_call(ty), "{ty}");
+        }
+    }
+
+    #[test]
+    fn a_type_is_named_in_upper_camel_case() {
+        for ty in ["`ArchivedTag`", "`Vec`", "`T`", "`Self`", "`U8x16`"] {
+            assert!(names_type_by_convention(ty), "{ty}");
+        }
+        for value in [
+            "`MAX_ERRNO`",
+            "`N`x",
+            "`self.tag`",
+            "`tag`",
+            "`Foo::bar`",
+            "`V8`",
+        ] {
+            assert!(!names_type_by_convention(value), "{value}");
         }
     }
 

@@ -487,16 +487,48 @@ impl Grammar {
             .map(|s| separator(&s.to_lowercase()))
             .collect();
         seps.sort_by_key(|s| std::cmp::Reverse(s.len()));
-        let mut parts = Vec::new();
-        let (mut start, mut i) = (0, 0);
+        let comma = separator(",");
+        // Where each separator stands, and how long it is.
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        let mut i = 0;
         while i < lower.len() {
             if let Some(sep) = seps.iter().find(|s| lower[i..].starts_with(s.as_str())) {
-                parts.push(start..i);
+                found.push((i, sep.len()));
                 i += sep.len();
-                start = i;
                 continue;
             }
             i += lower[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        // A comma before one of `list_alternatives` (up to the next separator that is not a
+        // comma) lists alternatives, which hold one at a time, not predicates that each hold:
+        // "prevented by atomic intrinsics, the kernel user helper, or the lock".
+        let is_comma = |&(at, len): &(usize, usize)| lower[at..at + len] == comma;
+        let kept: Vec<(usize, usize)> = found
+            .iter()
+            .enumerate()
+            .filter(|(k, sep)| {
+                if !is_comma(sep) {
+                    return true;
+                }
+                let from = sep.0 + sep.1;
+                let to = found[k + 1..]
+                    .iter()
+                    .find(|s| !is_comma(s))
+                    .map_or(lower.len(), |s| s.0);
+                let run = format!(" {}", &lower[from..to]);
+                !self
+                    .data
+                    .list_alternatives
+                    .iter()
+                    .any(|w| has_words(&run, &w.to_lowercase()))
+            })
+            .map(|(_, sep)| *sep)
+            .collect();
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for (at, len) in kept {
+            parts.push(start..at);
+            start = at + len;
         }
         parts.push(start..masked.len());
         let ok = (2..=MAX_PREDICATES).contains(&parts.len())
@@ -531,13 +563,23 @@ impl Grammar {
 
     /// The subjects (with their verbs) a later predicate of a list may share with the first
     /// one: the first part cut after each of its first words, longest first ("`p` is valid"
-    /// gives "`p` is", "`p`").
+    /// gives "`p` is", "`p`"), but never just before one of `prefix_never_before`, inside
+    /// the words of one predicate ("`i` is less than or equal to `n`" gives no "`i` is less
+    /// than").
     pub fn shared_prefixes<'a>(&self, first: &'a str) -> Vec<&'a str> {
         let first = first.trim();
+        let never_before = |at: usize| {
+            let next = first[at + 1..].split(' ').next().unwrap_or("");
+            self.data
+                .prefix_never_before
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(next))
+        };
         let mut cuts: Vec<usize> = first
             .match_indices(' ')
             .map(|(i, _)| i)
             .take(MAX_PREFIX_WORDS)
+            .filter(|&i| !never_before(i))
             .collect();
         cuts.reverse();
         cuts.into_iter().map(|i| &first[..i]).collect()
@@ -880,6 +922,17 @@ impl Grammar {
             .any(|p| ends_with_words(&lower, &p.to_lowercase()))
     }
 
+    /// Whether a statement ends with a participle of `agent_only_participles`, after which
+    /// "by" names who does it even where a justification's words follow ("`'a` is defined by
+    /// the caller").
+    pub fn ends_with_agent_only_participle(&self, statement: &str) -> bool {
+        let lower = statement.trim_end().to_lowercase();
+        self.data
+            .agent_only_participles
+            .iter()
+            .any(|p| ends_with_words(&lower, &p.to_lowercase()))
+    }
+
     /// Whether a later part of a list names a subject of its own: a verb of `predicate_verbs`
     /// stands after its first word ("the private data area is initialized"), where a part that
     /// shares the list's subject opens with its predicate ("aligned", "is aligned", "has a
@@ -997,6 +1050,8 @@ mod tests {
             justification_separator = "by"
             justification_conjunction = "and"
             predicate_separators = [", and", ",", "and"]
+            prefix_never_before = ["or"]
+            list_alternatives = ["or"]
             not_connectors = ["so that", "as long as", "once per"]
             duty_words = ["must", "to"]
             denials = ["not", "nothing", "no longer"]
@@ -1449,6 +1504,36 @@ mod tests {
     fn prefixes_longest_first() {
         let g = grammar();
         assert_eq!(g.shared_prefixes("p is valid"), vec!["p is", "p"]);
+    }
+
+    #[test]
+    fn no_prefix_ends_inside_one_predicate() {
+        let g = grammar();
+        assert_eq!(
+            g.shared_prefixes("i is less than or equal to n"),
+            vec![
+                "i is less than or equal",
+                "i is less than or",
+                "i is less",
+                "i is",
+                "i"
+            ]
+        );
+    }
+
+    #[test]
+    fn commas_before_or_list_alternatives() {
+        let g = grammar();
+        let text = "races are prevented by a, b, or c and p is valid";
+        let parts = g.split_predicates(text).expect("a list");
+        let parts: Vec<&str> = parts.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(parts, ["races are prevented by a, b, or c", "p is valid"]);
+        let text = "p is aligned, non-null, and valid or null";
+        let parts = g.split_predicates(text).expect("a list");
+        assert_eq!(parts.len(), 3);
+        assert!(g
+            .split_predicates("p is aligned, non-null, or dangling")
+            .is_none());
     }
 
     #[test]

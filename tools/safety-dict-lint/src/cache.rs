@@ -8,7 +8,9 @@ use std::collections::HashMap;
 
 use safety_dict::expand::Node;
 
-use crate::vocabulary::{unrecognised_item, Item, Lead, Position, Statement, Vocabulary};
+use crate::vocabulary::{
+    unrecognised_item, Item, Lead, Position, Statement, TypeConflict, Vocabulary,
+};
 
 /// Items longer than this (in bytes) are not sent to the matcher.
 pub const MAX_ITEM_LEN: usize = 600;
@@ -124,6 +126,14 @@ impl Vocabulary for CachedVocabulary<'_> {
 
     fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
         self.inner.names_self_out_of_scope(s, types)
+    }
+
+    fn declared_type_conflict(
+        &self,
+        s: &Statement,
+        declared: &[(String, String)],
+    ) -> Option<TypeConflict> {
+        self.inner.declared_type_conflict(s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

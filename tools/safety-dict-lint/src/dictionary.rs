@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use safety_dict::api_specific::{phrasing_key, ApiSpecific};
 use safety_dict::Dictionary;
 
-use crate::vocabulary::{Item, Lead, Position, Statement, Vocabulary};
+use crate::vocabulary::{Item, Lead, Position, Statement, TypeConflict, Vocabulary};
 
 fn owned((var, value): (&str, &str)) -> (String, String) {
     (var.to_string(), value.to_string())
@@ -44,6 +44,14 @@ impl Vocabulary for Dictionary {
 
     fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
         Dictionary::names_self_out_of_scope(self, s, types)
+    }
+
+    fn declared_type_conflict(
+        &self,
+        s: &Statement,
+        declared: &[(String, String)],
+    ) -> Option<TypeConflict> {
+        Dictionary::declared_type_conflict(self, s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
@@ -106,6 +114,14 @@ impl Vocabulary for WithApiSpecific<'_> {
 
     fn names_self_out_of_scope(&self, s: &Statement, types: &[String]) -> bool {
         self.dict.names_self_out_of_scope(s, types)
+    }
+
+    fn declared_type_conflict(
+        &self,
+        s: &Statement,
+        declared: &[(String, String)],
+    ) -> Option<TypeConflict> {
+        self.dict.declared_type_conflict(s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

@@ -162,6 +162,7 @@ fn new_ctx<'a>(
         stats: Stats::default(),
         allows: Default::default(),
         uses: Default::default(),
+        structs: Default::default(),
     }
 }
 

@@ -141,6 +141,7 @@ fn worker(
             stats: Stats::default(),
             allows: Default::default(),
             uses: Default::default(),
+            structs: Default::default(),
         };
         ctx.stats.files = 1;
         ctx.stats.bytes = f.text.len();

@@ -3,6 +3,7 @@
 //! types `safety-dict expand` prints: [`crate::dictionary`] implements the trait with
 //! `safety_dict::Dictionary::analyse_item_at`; tests may use fakes.
 
+pub use safety_dict::declared::TypeConflict;
 pub use safety_dict::expand::{Item, Lead, Position, Statement};
 
 /// The dictionary as the linter sees it.
@@ -38,6 +39,18 @@ pub trait Vocabulary {
     /// (the type names where the sentence stands), and its binding: the reading does not hold
     /// there (`Dictionary::type_in_value_slot`). `None` for a vocabulary that cannot tell.
     fn type_in_value_slot(&self, _s: &Statement, _types: &[String]) -> Option<(String, String)> {
+        None
+    }
+
+    /// In a recognised statement, a pointer or integer variable filled by a name `declared`
+    /// (names in scope and their types) gives a type of another kind: the reading does not
+    /// hold there (`Dictionary::declared_type_conflict`). `None` for a vocabulary that cannot
+    /// tell.
+    fn declared_type_conflict(
+        &self,
+        _s: &Statement,
+        _declared: &[(String, String)],
+    ) -> Option<TypeConflict> {
         None
     }
 

@@ -87,6 +87,16 @@ fn kernel_rust_tree() {
         let src = &report.sources[&f.file];
         assert!(f.span.end <= src.len() && f.span.start <= f.span.end);
     }
+    // Fields declared `Opaque<...>` are no pointers: "`inner` is valid" (`TagSet`) and "`self.0`
+    // is valid" (`Task`) are not read as `valid-pointer` there.
+    for (file, line) in [("block/mq/tag_set.rs", 82), ("task.rs", 149)] {
+        assert!(
+            report.findings.iter().any(|f| f.file.ends_with(file)
+                && f.line == line
+                && f.notes.iter().any(|n| n.contains("is declared `Opaque<"))),
+            "{file}:{line}: no refusal by the declared type"
+        );
+    }
 }
 
 /// The tree, or a failure under CI (where it must be there) and a skip message elsewhere.

@@ -919,6 +919,19 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: We have Exclusive Access To The Buffer and `p` is valid. We have exclusive access to the slice.",
         // A type parameter fills no pointer's slot; a constant fills a value's.
         "// INVARIANT: `A` is always valid.\n// SAFETY: `Self` is non-null. `T` is aligned. `N` is non-zero. `p` is valid and `Box` is non-null.",
+        // A type's name fills no field's slot; a field's does.
+        "// SAFETY: `ArchivedTag` is always initialized. `T` is always initialized. `self.tag` is always initialized. `MAX` is always initialized.",
+        // A later part shares no subject up to "or", nor any when it compares on its own.
+        "// SAFETY: Checked that `index <= len` and `len + n == grown <= LIMIT`. `index` is less than or equal to `len` and `cap`. `i` is less than `len` and `cap`.",
+        "// SAFETY: `a < b` and `c`. `a` is non-null and `b != c`. `i <= n`, `j` and `k && m`. `i` is less than `len` and `n == m`.",
+        // Commas before "or" list alternatives.
+        "// SAFETY: data races are prevented by atomic intrinsics, the kernel helper, or the lock and `p` is valid. `p` is aligned, non-null, or dangling. `p` is aligned, non-null, and valid or null.",
+        "// SAFETY: `p` is valid, aligned, and non-null, or `q` is null.",
+        // Data only: a hyphenated adjective, the longer of two prefixes, "Same as" in `# Safety`.
+        "// SAFETY: `p` is properly-aligned. The caller has guaranteed that `n` is not zero.",
+        "# Safety\n\nSame as `from_abi`.",
+        // After "defined", "by" names who does it.
+        "// SAFETY: the lifetime `'a` is completely defined by the caller. `'a` is chosen by the caller. The lock is held by the caller. `p` is valid by the caller.",
     ] {
         out.push(list.to_string());
     }

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use ra_ap_syntax::{
     NodeOrToken,
     SyntaxKind::{
-        ATTR, BLOCK_EXPR, CALL_EXPR, COMMENT, FN, IDENT, IMPL, RECORD_EXPR, TOKEN_TREE, TRAIT,
-        UNSAFE_KW, USE_TREE,
+        ATTR, BLOCK_EXPR, CALL_EXPR, COMMENT, FN, IDENT, IMPL, RECORD_EXPR, STRUCT, TOKEN_TREE,
+        TRAIT, UNSAFE_KW, USE_TREE,
     },
     SyntaxNode, SyntaxToken,
 };
@@ -47,6 +47,8 @@ pub struct Ctx<'a> {
     pub allows: ClippyAllows,
     /// Names the file's `use`s import, with the module they come from; filled by [`run_all`].
     pub uses: HashMap<String, String>,
+    /// The file's structs and their fields; filled by [`run_all`].
+    pub structs: crate::syntax::declared::Structs,
 }
 
 /// The parts of a finding a check decides; [`Ctx::report`] fills in the rest.
@@ -126,7 +128,8 @@ impl Ctx<'_> {
 /// nodes costs as much as the checks themselves, and there were one per check).
 #[derive(Default)]
 pub struct FileNodes {
-    /// Unsafe blocks, impls, functions, traits, struct literals, calls, attributes, `use`s.
+    /// Unsafe blocks, impls, functions, traits, structs and struct literals, calls, attributes,
+    /// `use`s.
     pub nodes: Vec<SyntaxNode>,
     /// Comments, and `unsafe` tokens of token trees.
     pub tokens: Vec<SyntaxToken>,
@@ -140,7 +143,9 @@ impl FileNodes {
                 NodeOrToken::Node(n) => {
                     let wanted = match n.kind() {
                         BLOCK_EXPR => n.children_with_tokens().any(|c| c.kind() == UNSAFE_KW),
-                        IMPL | FN | TRAIT | RECORD_EXPR | CALL_EXPR | ATTR | USE_TREE => true,
+                        IMPL | FN | TRAIT | STRUCT | RECORD_EXPR | CALL_EXPR | ATTR | USE_TREE => {
+                            true
+                        }
                         _ => false,
                     };
                     if wanted {
@@ -166,6 +171,7 @@ pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     let file = FileNodes::collect(root);
     ctx.allows = ClippyAllows::from_nodes(file.nodes.iter().cloned());
     ctx.uses = callees::imports(&file.nodes);
+    ctx.structs = crate::syntax::declared::Structs::from_nodes(&file.nodes);
     unsafe_blocks::check(ctx, &file);
     unsafe_decls::check(ctx, &file.nodes);
     unsafe_decls::check_macro_fns(ctx, &file.tokens);

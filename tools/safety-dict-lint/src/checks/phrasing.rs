@@ -5,7 +5,7 @@
 use ra_ap_syntax::{
     ast::{self, AstNode, HasGenericParams},
     SyntaxKind::{IMPL, TOKEN_TREE, TRAIT},
-    SyntaxNode, SyntaxToken,
+    SyntaxNode, SyntaxToken, TextSize,
 };
 
 use super::{excerpt, Ctx, Report};
@@ -16,6 +16,7 @@ use safety_dict::text::fold_whitespace;
 use crate::markdown;
 use crate::report::{Outcome, PartReading};
 use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
+use crate::syntax::declared::{declared_at, Structs};
 use crate::vocabulary::{Item, Position, Statement};
 
 /// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
@@ -134,6 +135,26 @@ pub fn type_names(node: &SyntaxNode) -> Vec<String> {
     out
 }
 
+/// What the code says of where a comment stands, against which its readings are checked.
+#[derive(Debug, Default)]
+pub struct Scope {
+    /// The names of types in scope ([`type_names`]).
+    pub types: Vec<String>,
+    /// Names in scope and the types they are declared with ([`declared_at`]).
+    pub declared: Vec<(String, String)>,
+}
+
+impl Scope {
+    /// The scope at offset `at`, inside `node` or in a doc comment of the item `node`, in a
+    /// file with `structs`.
+    pub fn at(node: &SyntaxNode, at: TextSize, structs: &Structs) -> Scope {
+        Scope {
+            types: type_names(node),
+            declared: declared_at(node, at, structs),
+        }
+    }
+}
+
 /// Reports the outcome of reading one statement of `item`, where `types` are the type names in
 /// scope; returns whether it was recognised.
 fn report_statement(
@@ -141,9 +162,9 @@ fn report_statement(
     item: &Located,
     s: &Statement,
     what: &str,
-    types: &[String],
+    scope: &Scope,
 ) -> bool {
-    let refusal = if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, types) {
+    let refusal = if let Some((var, value)) = ctx.vocab.type_in_value_slot(s, &scope.types) {
         let entry = s.entry().unwrap_or_default();
         Some((
             format!("{value} names a type; `{var}` is a value"),
@@ -151,12 +172,21 @@ fn report_statement(
                 "{value} names a type here, and the `{var}` of `{entry}` is a value: the sentence does not say what `{entry}` means"
             ),
         ))
-    } else if ctx.vocab.names_self_out_of_scope(s, types) {
+    } else if ctx.vocab.names_self_out_of_scope(s, &scope.types) {
         let entry = s.entry().unwrap_or_default();
         Some((
             "no `Self` outside an `impl` or a trait".to_string(),
             format!(
                 "`{entry}` is about `Self`, and this comment is not inside an `impl` or a trait: there is no `Self` here; name the type (\"the type invariant of `T`\")"
+            ),
+        ))
+    } else if let Some(c) = ctx.vocab.declared_type_conflict(s, &scope.declared) {
+        let entry = s.entry().unwrap_or_default();
+        Some((
+            format!("{} is declared `{}`; `{}` is {}", c.value, c.declared, c.var, c.slot.name()),
+            format!(
+                "{} is declared `{}` here, not {}, and the `{}` of `{entry}` is {}: the sentence means something `{entry}` does not say",
+                c.value, c.declared, c.slot.name(), c.var, c.slot.name()
             ),
         ))
     } else {
@@ -263,20 +293,20 @@ fn report_statement(
 }
 
 /// Reports every statement of a read item; returns whether all were recognised.
-fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, types: &[String]) -> bool {
+fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, scope: &Scope) -> bool {
     let mut all = true;
     for s in &a.statements {
-        let ok = report_statement(ctx, item, s, what, types);
+        let ok = report_statement(ctx, item, s, what, scope);
         ctx.stats.count_part(ok);
         all &= ok;
     }
     for j in &a.justifications {
-        let ok = report_statement(ctx, item, j, "justification", types);
+        let ok = report_statement(ctx, item, j, "justification", scope);
         ctx.stats.count_part(ok);
         all &= ok;
     }
     for c in &a.conditions {
-        let ok = report_statement(ctx, item, c, "condition", types);
+        let ok = report_statement(ctx, item, c, "condition", scope);
         ctx.stats.count_part(ok);
         all &= ok;
     }
@@ -286,7 +316,7 @@ fn report_item(ctx: &mut Ctx<'_>, item: &Located, a: &Item, what: &str, types: &
 /// Reads one `# Safety` item; counts it and reports what the dictionary does not know. An
 /// introduction that leaves nothing to read ("Behavior is undefined if any of the following
 /// conditions are violated:") is no item: it comes back with empty text, uncounted.
-pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located, types: &[String]) -> Item {
+pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located, scope: &Scope) -> Item {
     let a = ctx
         .vocab
         .analyse_led(&item.text, item.lead(), Position::Requirement);
@@ -294,7 +324,7 @@ pub fn check_requirement(ctx: &mut Ctx<'_>, item: &Located, types: &[String]) ->
         return a;
     }
     ctx.stats.items += 1;
-    if report_item(ctx, item, &a, "requirement", types) {
+    if report_item(ctx, item, &a, "requirement", scope) {
         ctx.stats.items_recognised += 1;
     }
     a
@@ -307,21 +337,21 @@ pub fn check_justification_item(
     ctx: &mut Ctx<'_>,
     item: &Located,
     position: Position,
-    types: &[String],
+    scope: &Scope,
 ) -> Option<bool> {
     let a = ctx.vocab.analyse_led(&item.text, item.lead(), position);
     if a.text.is_empty() {
         return None;
     }
     ctx.stats.items += 1;
-    let all = report_item(ctx, item, &a, "phrase", types);
+    let all = report_item(ctx, item, &a, "phrase", scope);
     if all {
         ctx.stats.items_recognised += 1;
     }
     Some(all)
 }
 
-fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment, types: &[String]) {
+fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment, scope: &Scope) {
     if !comment.exact_case {
         let marker = comment.tag.marker();
         ctx.report(
@@ -348,7 +378,7 @@ fn check_comment(ctx: &mut Ctx<'_>, comment: &TaggedComment, types: &[String]) {
     let mut all = true;
     let mut read = 0;
     for item in &units(&comment.lines) {
-        if let Some(ok) = check_justification_item(ctx, item, position, types) {
+        if let Some(ok) = check_justification_item(ctx, item, position, scope) {
             all &= ok;
             read += 1;
         }
@@ -383,12 +413,12 @@ pub fn check_comments(ctx: &mut Ctx<'_>, tokens: &[SyntaxToken]) {
     {
         // The comment's first token: where its type names are in scope.
         let at = tokens.partition_point(|t| usize::from(t.text_range().start()) < c.span.start);
-        let types = tokens
+        let scope = tokens
             .get(at)
             .and_then(SyntaxToken::parent)
-            .map(|n| type_names(&n))
+            .map(|n| Scope::at(&n, TextSize::from(c.span.start as u32), &ctx.structs))
             .unwrap_or_default();
-        check_comment(ctx, c, &types);
+        check_comment(ctx, c, &scope);
     }
 }
 

@@ -152,13 +152,13 @@ fn check_decl(ctx: &mut Ctx<'_>, node: &SyntaxNode, what: &str) {
     units.sort_by_key(|i| i.span.start);
     // The first item with each wording and with each reading (entry and bindings), by hash:
     // a linear search is quadratic on a long list.
-    let types = phrasing::type_names(node);
+    let scope = phrasing::Scope::at(node, node.text_range().start(), &ctx.structs);
     let mut seen_words: HashMap<String, usize> = HashMap::new();
     let mut seen_readings: HashMap<Reading, usize> = HashMap::new();
     let mut all_recognised = true;
     let mut read = 0;
     for item in units {
-        let m = phrasing::check_requirement(ctx, item, &types);
+        let m = phrasing::check_requirement(ctx, item, &scope);
         if m.text.is_empty() {
             continue;
         }

@@ -9,6 +9,7 @@
 //! depth as it goes, and [`Parsed`] frees a deep tree on a thread with a stack sized for it.
 
 pub mod comments;
+pub mod declared;
 pub mod depth;
 pub mod docs;
 pub mod macro_fns;

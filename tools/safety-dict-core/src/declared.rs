@@ -1,0 +1,220 @@
+//! A reading checked against the types the code declares: "`inner` is valid" reads as
+//! `valid-pointer`, but where `inner` is a field of type `Opaque<blk_mq_tag_set>` it is no
+//! pointer, and the sentence means something the entry does not say. The words alone cannot
+//! tell; a tool that sees the code (the lint) gives the declared types of the names in scope,
+//! and the grammar's `declared_types` says which of them contradict a variable of an entry.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dictionary::Dictionary;
+use crate::expand::Statement;
+
+/// What a declared Rust type is, as far as a variable of an entry can be contradicted by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeClass {
+    /// A raw pointer, `NonNull`, or a type that owns or wraps one (`Box`, `Arc`, `Pin<&T>`).
+    Pointer,
+    /// A reference: a pointer for what it points to, never an integer.
+    Reference,
+    /// A primitive integer or one of its FFI aliases.
+    Integer,
+    /// A type known to be neither (`bool`, an array, `Layout`, `Opaque<T>`).
+    Neither,
+    /// Anything else: a type parameter, an alias, a type the grammar does not know.
+    Unknown,
+}
+
+/// What a variable of an entry holds, where a declared type can contradict it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotKind {
+    Pointer,
+    Integer,
+}
+
+impl SlotKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SlotKind::Pointer => "a pointer",
+            SlotKind::Integer => "an integer",
+        }
+    }
+
+    fn admits(self, class: TypeClass) -> bool {
+        match self {
+            SlotKind::Pointer => !matches!(class, TypeClass::Integer | TypeClass::Neither),
+            // An address compares as the integer it is (`end <= buf + cap` of two pointers),
+            // and a reference is compared through: only what is surely no number contradicts
+            // an integer.
+            SlotKind::Integer => class != TypeClass::Neither,
+        }
+    }
+}
+
+/// The grammar's `declared_types`: how a declared type's name (the last segment of its path,
+/// before any generic arguments) is classed, and which entry variable types hold an integer
+/// (those that hold a pointer are `pointer_places.pointer_types`).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeclaredTypes {
+    pub integer_slots: Vec<String>,
+    pub pointers: Vec<String>,
+    pub integers: Vec<String>,
+    pub neither: Vec<String>,
+    /// Wrappers classed as what they wrap (`Option<NonNull<T>>` is a pointer).
+    pub transparent: Vec<String>,
+}
+
+impl DeclaredTypes {
+    /// The class of a declared type, written as in the source.
+    pub fn class(&self, ty: &str) -> TypeClass {
+        let ty = ty.trim();
+        if ty.starts_with('&') {
+            return TypeClass::Reference;
+        }
+        if ty.starts_with("*const") || ty.starts_with("*mut") {
+            return TypeClass::Pointer;
+        }
+        if ty.starts_with('[') || ty.starts_with('(') {
+            return TypeClass::Neither;
+        }
+        let (path, args) = match ty.find('<') {
+            Some(at) if ty.ends_with('>') => (&ty[..at], Some(&ty[at + 1..ty.len() - 1])),
+            Some(_) => return TypeClass::Unknown,
+            None => (ty, None),
+        };
+        let head = path.rsplit("::").next().unwrap_or(path).trim();
+        let is = |list: &[String]| list.iter().any(|t| t == head);
+        if is(&self.transparent) {
+            return match args {
+                // The first generic argument, where it holds no other: `Option<NonNull<T>>`,
+                // not `Result<T, E>`.
+                Some(a) if !a.contains(',') => self.class(a),
+                _ => TypeClass::Unknown,
+            };
+        }
+        if is(&self.pointers) {
+            TypeClass::Pointer
+        } else if is(&self.integers) {
+            TypeClass::Integer
+        } else if is(&self.neither) {
+            TypeClass::Neither
+        } else {
+            TypeClass::Unknown
+        }
+    }
+}
+
+/// A reading the declared type of one of its values contradicts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeConflict {
+    /// The entry's variable and the value that fills it, as read.
+    pub var: String,
+    pub value: String,
+    /// The type the value is declared with where the sentence stands.
+    pub declared: String,
+    /// What the entry's variable holds.
+    pub slot: SlotKind,
+}
+
+impl Dictionary {
+    /// In a recognised statement, the first variable that holds a pointer or an integer and is
+    /// filled by a name `declared` gives a type of another kind ("`inner`" declared
+    /// `Opaque<T>` in the `ptr` of `valid-pointer`). `declared` pairs a name as the sentence
+    /// writes it between backticks (`inner`, `self.inner`) with its type as the code writes
+    /// it; only a tool that sees the code (the lint) knows them.
+    pub fn declared_type_conflict(
+        &self,
+        s: &Statement,
+        declared: &[(String, String)],
+    ) -> Option<TypeConflict> {
+        let Statement::Recognised {
+            entry, bindings, ..
+        } = s
+        else {
+            return None;
+        };
+        let data = &self.grammar().data;
+        let (Some(types), Some(places)) = (&data.declared_types, &data.pointer_places) else {
+            return None;
+        };
+        let entry = self.entry(entry)?;
+        bindings.iter().find_map(|(var, value)| {
+            let ty = &entry.var(var)?.ty;
+            let slot = if places.is_pointer(ty) {
+                SlotKind::Pointer
+            } else if types.integer_slots.iter().any(|t| t == ty) {
+                SlotKind::Integer
+            } else {
+                return None;
+            };
+            let name = value.strip_prefix('`')?.strip_suffix('`')?;
+            let (_, declared) = declared.iter().find(|(n, _)| n == name)?;
+            (!slot.admits(types.class(declared))).then(|| TypeConflict {
+                var: var.clone(),
+                value: value.clone(),
+                declared: declared.clone(),
+                slot,
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn types() -> DeclaredTypes {
+        let list = |s: &[&str]| s.iter().map(|t| t.to_string()).collect();
+        DeclaredTypes {
+            integer_slots: list(&["usize", "integer"]),
+            pointers: list(&["NonNull", "Box"]),
+            integers: list(&["usize", "c_int"]),
+            neither: list(&["Layout", "Opaque", "bool"]),
+            transparent: list(&["Option", "ManuallyDrop"]),
+        }
+    }
+
+    #[test]
+    fn classes_by_the_last_segment_before_generic_arguments() {
+        let t = types();
+        assert_eq!(t.class("*mut bindings::foo"), TypeClass::Pointer);
+        assert_eq!(t.class("&'a mut [u8]"), TypeClass::Reference);
+        assert_eq!(t.class("core::ptr::NonNull<T>"), TypeClass::Pointer);
+        assert_eq!(
+            t.class("Opaque<bindings::blk_mq_tag_set>"),
+            TypeClass::Neither
+        );
+        assert_eq!(t.class("core::ffi::c_int"), TypeClass::Integer);
+        assert_eq!(t.class("[u8; 4]"), TypeClass::Neither);
+        assert_eq!(t.class("(usize, usize)"), TypeClass::Neither);
+        assert_eq!(t.class("Layout"), TypeClass::Neither);
+    }
+
+    #[test]
+    fn a_wrapper_is_what_it_wraps_and_the_rest_is_unknown() {
+        let t = types();
+        assert_eq!(t.class("Option<NonNull<u8>>"), TypeClass::Pointer);
+        assert_eq!(t.class("ManuallyDrop<usize>"), TypeClass::Integer);
+        assert_eq!(t.class("Option<T>"), TypeClass::Unknown);
+        assert_eq!(
+            t.class("Result<NonNull<u8>, AllocError>"),
+            TypeClass::Unknown
+        );
+        assert_eq!(t.class("jobject"), TypeClass::Unknown);
+        assert_eq!(t.class("T"), TypeClass::Unknown);
+        assert_eq!(t.class("impl Fn() -> usize"), TypeClass::Unknown);
+    }
+
+    #[test]
+    fn slots_refuse_only_what_is_surely_of_another_kind() {
+        use TypeClass::*;
+        assert!(!SlotKind::Pointer.admits(Integer));
+        assert!(!SlotKind::Pointer.admits(Neither));
+        assert!(SlotKind::Pointer.admits(Reference));
+        assert!(SlotKind::Pointer.admits(Unknown));
+        assert!(SlotKind::Integer.admits(Pointer));
+        assert!(!SlotKind::Integer.admits(Neither));
+        assert!(SlotKind::Integer.admits(Reference));
+        assert!(SlotKind::Integer.admits(Integer));
+    }
+}
