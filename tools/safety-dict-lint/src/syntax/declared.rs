@@ -105,7 +105,7 @@ fn self_fields<'s>(node: &SyntaxNode, structs: &'s Structs) -> &'s [(String, Str
             ast::Type::PathType(p) => p.path()?.segment()?.name_ref(),
             _ => None,
         })
-        .and_then(|name| structs.0.get(&name.text().to_string()))
+        .and_then(|name| structs.0.get(name.text()))
         .map_or(&[], Vec::as_slice)
 }
 
