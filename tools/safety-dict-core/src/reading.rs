@@ -108,6 +108,14 @@ fn word_at(lower: &str, phrase: &str) -> Option<usize> {
 
 /// How a connector stands between two parts: a connector that starts with a comma ("`, so`")
 /// follows the first part directly; any other stands between spaces.
+/// Whether `statement` ends with one of `words`, as whole words, in any case.
+fn ends_with_one_of(statement: &str, words: &[String]) -> bool {
+    let lower = statement.trim_end().to_lowercase();
+    words
+        .iter()
+        .any(|w| ends_with_words(&lower, &w.to_lowercase()))
+}
+
 fn separator(word: &str) -> String {
     if word.starts_with(',') {
         format!("{word} ")
@@ -915,22 +923,14 @@ impl Grammar {
     /// Whether a statement ends with a participle of `agent_participles`, so that a "by" after
     /// it names who does it ("The lock is held by another thread") rather than a justification.
     pub fn ends_with_agent_participle(&self, statement: &str) -> bool {
-        let lower = statement.trim_end().to_lowercase();
-        self.data
-            .agent_participles
-            .iter()
-            .any(|p| ends_with_words(&lower, &p.to_lowercase()))
+        ends_with_one_of(statement, &self.data.agent_participles)
     }
 
     /// Whether a statement ends with a participle of `agent_only_participles`, after which
     /// "by" names who does it even where a justification's words follow ("`'a` is defined by
     /// the caller").
     pub fn ends_with_agent_only_participle(&self, statement: &str) -> bool {
-        let lower = statement.trim_end().to_lowercase();
-        self.data
-            .agent_only_participles
-            .iter()
-            .any(|p| ends_with_words(&lower, &p.to_lowercase()))
+        ends_with_one_of(statement, &self.data.agent_only_participles)
     }
 
     /// Whether a later part of a list names a subject of its own: a verb of `predicate_verbs`
