@@ -1177,7 +1177,7 @@ impl Dictionary {
         let sep = format!(" {} ", self.grammar.data.justification_separator);
         // After a participle such as "held", "by" names who does it ("The lock is held by
         // another thread"), unless what follows is a known justification ("... held by the
-        // caller").
+        // caller"); after one such as "defined", whatever follows.
         let agent = |statement: &str, reasons: &[Reading]| {
             self.grammar.ends_with_agent_only_participle(statement)
                 || (self.grammar.ends_with_agent_participle(statement)

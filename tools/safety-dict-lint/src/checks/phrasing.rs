@@ -155,8 +155,8 @@ impl Scope {
     }
 }
 
-/// Reports the outcome of reading one statement of `item`, where `types` are the type names in
-/// scope; returns whether it was recognised.
+/// Reports the outcome of reading one statement of `item`, where `scope` is what the code says
+/// around it; returns whether it was recognised.
 fn report_statement(
     ctx: &mut Ctx<'_>,
     item: &Located,
