@@ -29,6 +29,8 @@ pub enum TypeClass {
 pub enum SlotKind {
     Pointer,
     Integer,
+    /// A place or a field whose value is what the entry speaks of.
+    Place,
 }
 
 impl SlotKind {
@@ -36,6 +38,7 @@ impl SlotKind {
         match self {
             SlotKind::Pointer => "a pointer",
             SlotKind::Integer => "an integer",
+            SlotKind::Place => "the place itself",
         }
     }
 
@@ -46,6 +49,10 @@ impl SlotKind {
             // and a reference is compared through: only what is surely no number contradicts
             // an integer.
             SlotKind::Integer => class != TypeClass::Neither,
+            // "`p` is initialized" of a raw pointer or a box means what it points to, which a
+            // place's entry does not say (`value-initialized` does); a reference is read as
+            // the place it refers to.
+            SlotKind::Place => class != TypeClass::Pointer,
         }
     }
 }
@@ -57,6 +64,8 @@ impl SlotKind {
 #[serde(deny_unknown_fields)]
 pub struct DeclaredTypes {
     pub integer_slots: Vec<String>,
+    /// Entry variable types, compared whole, that hold a place (or field) itself.
+    pub place_slots: Vec<String>,
     pub pointers: Vec<String>,
     pub integers: Vec<String>,
     pub neither: Vec<String>,
@@ -144,6 +153,8 @@ impl Dictionary {
                 SlotKind::Pointer
             } else if types.integer_slots.iter().any(|t| t == ty) {
                 SlotKind::Integer
+            } else if types.place_slots.iter().any(|t| t == ty) {
+                SlotKind::Place
             } else {
                 return None;
             };
@@ -167,6 +178,7 @@ mod tests {
         let list = |s: &[&str]| s.iter().map(|t| t.to_string()).collect();
         DeclaredTypes {
             integer_slots: list(&["usize", "integer"]),
+            place_slots: list(&["place"]),
             pointers: list(&["NonNull", "Box"]),
             integers: list(&["usize", "c_int"]),
             neither: list(&["Layout", "Opaque", "bool"]),
@@ -216,5 +228,8 @@ mod tests {
         assert!(!SlotKind::Integer.admits(Neither));
         assert!(SlotKind::Integer.admits(Reference));
         assert!(SlotKind::Integer.admits(Integer));
+        assert!(!SlotKind::Place.admits(Pointer));
+        assert!(SlotKind::Place.admits(Reference));
+        assert!(SlotKind::Place.admits(Neither));
     }
 }

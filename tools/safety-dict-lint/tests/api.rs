@@ -309,7 +309,7 @@ fn the_invariants_of_self_are_cited_only_where_there_is_a_self() {
 fn a_reading_the_declared_type_contradicts_is_refused() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dict = safety_dict::Dictionary::load(&repo).expect("the real dictionary loads");
-    let source = "struct TagSet { inner: Opaque<u8>, ptr: *mut u8 }\n\nimpl TagSet {\n    fn f(&self, layout: Layout, n: usize, p: *const u8) {\n        // SAFETY: `inner` is valid.\n        unsafe { g() };\n        // SAFETY: `self.ptr` is valid.\n        unsafe { g() };\n        // SAFETY: `n` is valid.\n        unsafe { g() };\n        // SAFETY: `layout` is greater than zero.\n        unsafe { g() };\n        // SAFETY: `n` is greater than zero.\n        unsafe { g() };\n        let inner = p;\n        // SAFETY: `inner` is valid.\n        unsafe { g() };\n    }\n}\n";
+    let source = "struct TagSet { inner: Opaque<u8>, ptr: *mut u8 }\n\nimpl TagSet {\n    fn f(&self, layout: Layout, n: usize, p: *const u8) {\n        // SAFETY: `inner` is valid.\n        unsafe { g() };\n        // SAFETY: `self.ptr` is valid.\n        unsafe { g() };\n        // SAFETY: `n` is valid.\n        unsafe { g() };\n        // SAFETY: `layout` is greater than zero.\n        unsafe { g() };\n        // SAFETY: `n` is greater than zero.\n        unsafe { g() };\n        let inner = p;\n        // SAFETY: `inner` is valid.\n        unsafe { g() };\n        let b: Box<MaybeUninit<u8>> = h();\n        // SAFETY: `b` was just initialized above.\n        unsafe { g() };\n    }\n}\n";
     let files = [SourceFile::new("a.rs", source)];
     let report = lint_sources(&files, &dict, &LintOptions::default());
     let refused: Vec<usize> = report
@@ -318,9 +318,9 @@ fn a_reading_the_declared_type_contradicts_is_refused() {
         .filter(|f| f.code == Code::Sd0007 && f.notes.iter().any(|n| n.contains("is declared")))
         .map(|f| f.line)
         .collect();
-    // A field of type `Opaque<u8>`, a `usize` parameter in a pointer's slot and a `Layout` in
-    // an integer's; not the pointer field, the integer, nor a name a later `let` rebinds
-    // without a type.
-    assert_eq!(refused, [5, 9, 11], "{:?}", report.findings);
+    // A field of type `Opaque<u8>`, a `usize` parameter in a pointer's slot, a `Layout` in an
+    // integer's and a box in a place's; not the pointer field, the integer, nor a name a later
+    // `let` rebinds without a type.
+    assert_eq!(refused, [5, 9, 11, 19], "{:?}", report.findings);
     assert_eq!(report.stats.parts_recognised, 3, "{:?}", report.findings);
 }
