@@ -12,9 +12,9 @@ use crate::expand::Statement;
 /// What a declared Rust type is, as far as a variable of an entry can be contradicted by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TypeClass {
-    /// A raw pointer, `NonNull`, or a type that owns or wraps one (`Box`, `Arc`, `Pin<&T>`).
+    /// A raw pointer, `NonNull`, or a type that owns or wraps one (`Box`, `Arc`, `Pin<Box<T>>`).
     Pointer,
-    /// A reference: a pointer for what it points to, never an integer.
+    /// A reference: a pointer to what it refers to, and compared or initialized through.
     Reference,
     /// A primitive integer or one of its FFI aliases.
     Integer,
@@ -27,7 +27,9 @@ pub enum TypeClass {
 /// What a variable of an entry holds, where a declared type can contradict it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SlotKind {
+    /// A pointer's (`pointer_places.pointer_types`).
     Pointer,
+    /// An integer's (`integer_slots`).
     Integer,
     /// A place or a field whose value is what the entry speaks of.
     Place,
@@ -58,8 +60,8 @@ impl SlotKind {
 }
 
 /// The grammar's `declared_types`: how a declared type's name (the last segment of its path,
-/// before any generic arguments) is classed, and which entry variable types hold an integer
-/// (those that hold a pointer are `pointer_places.pointer_types`).
+/// before any generic arguments) is classed, and which entry variable types hold an integer or
+/// a place (those that hold a pointer are `pointer_places.pointer_types`).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeclaredTypes {
