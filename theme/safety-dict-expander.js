@@ -604,7 +604,7 @@
             return null;
         }
         // grammar.rs, comparisons_in_code: one comparison or a chain, each as [lhs, words, rhs].
-        function comparisonSides(c, left, right) { return c.swap ? [right, c.words, left] : [left, c.words, right]; }
+        function comparisonSides(c, left, right) { return [left, c.words, right]; }
         function comparisonsInCode(code) {
             var tokens = code.split(" ");
             var joiners = grammar.comparison_joiners || [];

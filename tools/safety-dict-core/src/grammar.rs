@@ -348,8 +348,7 @@ pub struct RelativeClause {
     pub not_in_noun: Vec<String>,
 }
 
-/// One comparison read as words: "`lhs` <words> `rhs`" (the sides already in the order the
-/// words read them).
+/// One comparison read as words: "`lhs` <words> `rhs`", the sides in the order written.
 struct Comparison {
     lhs: String,
     words: String,
@@ -357,8 +356,7 @@ struct Comparison {
 }
 
 impl Comparison {
-    fn new(c: &CodeComparison, left: String, right: String) -> Comparison {
-        let (lhs, rhs) = if c.swap { (right, left) } else { (left, right) };
+    fn new(c: &CodeComparison, lhs: String, rhs: String) -> Comparison {
         Comparison {
             lhs,
             words: c.words.clone(),
@@ -434,9 +432,6 @@ pub struct ConditionMeaning {
 pub struct CodeComparison {
     pub op: String,
     pub words: String,
-    /// The words read the right side first ("a > b" is "b is less than a").
-    #[serde(default)]
-    pub swap: bool,
 }
 
 /// How long the duration an entry leaves implicit lasts, by where the sentence stands.
@@ -1237,7 +1232,6 @@ impl Grammar {
                 .map(|c| CodeComparison {
                     op: c.op.trim().to_string(),
                     words: crate::text::fold_whitespace(c.words.trim()).to_lowercase(),
-                    swap: c.swap,
                 })
                 .collect(),
             comparison_joiners: raw
@@ -1664,7 +1658,7 @@ impl Grammar {
 
     /// Comparisons written as code read as their words: "`len <= cap`" as "`len` is less than
     /// or equal to `cap`" (the span split in two), "`read` > `write`" (an operator between two
-    /// spans) as "`write` is less than `read`", and a chain ("`a < b <= c`", "`a` ≤ `b` ≤ `c`")
+    /// spans) as "`read` is greater than `write`", and a chain ("`a < b <= c`", "`a` ≤ `b` ≤ `c`")
     /// as each of its comparisons ("`a` is less than `b` and `b` is less than or equal to
     /// `c`").
     fn comparisons_in_words(&self, f: &mut Folded) {
@@ -2613,8 +2607,7 @@ mod tests {
             words = "is less than"
             [[code_comparison]]
             op = ">"
-            words = "is less than"
-            swap = true
+            words = "is greater than"
             [call_origin]
             words = ["came from"]
             insert = "a call to"
@@ -2756,8 +2749,8 @@ mod tests {
                 "`self.len() + n <= self.capacity()` due to reserve",
                 "`self.len() + n` is less than or equal to `self.capacity()` due to reserve",
             ),
-            ("`a > b`", "`b` is less than `a`"),
-            ("`read` > `write`, so", "`write` is less than `read`, so"),
+            ("`a > b`", "`a` is greater than `b`"),
+            ("`read` > `write`, so", "`read` is greater than `write`, so"),
             ("`len` <= `cap`.", "`len` is less than or equal to `cap`"),
             // A chain is each of its comparisons, the middle operand in both.
             (
@@ -2770,7 +2763,7 @@ mod tests {
             ),
             (
                 "`a > b` and `c` > `d` > `e`, so",
-                "`b` is less than `a` and `d` is less than `c` and `e` is less than `d`, so",
+                "`a` is greater than `b` and `c` is greater than `d` and `d` is greater than `e`, so",
             ),
             // Not a comparison: generics, one joined to others, no spaces, a side missing.
             ("`Vec<T>` is fine", "`Vec<T>` is fine"),

@@ -998,3 +998,40 @@ fn a_clause_with_its_own_subject_after_and_is_a_part_of_its_own() {
     let item = dict().analyse_item("SAFETY: `p` is non-null and writes for `len` bytes are fine.");
     assert_eq!(entries(&item.statements), vec![None]);
 }
+
+#[test]
+fn a_comparison_that_leaves_its_subject_out_shares_the_operand_written_first() {
+    let two = |entry: &str, a: &str, b: &str| {
+        Some((
+            entry.to_string(),
+            vec![
+                ("a".to_string(), a.to_string()),
+                ("b".to_string(), b.to_string()),
+            ],
+        ))
+    };
+    // Bindings in the order of the variables' names, whichever phrasing read them.
+    let sorted = |text: &str| {
+        let mut ps = parts(text);
+        for (_, bindings) in ps.iter_mut().flatten() {
+            bindings.sort();
+        }
+        ps
+    };
+    // lexical-parse-float's bigint.rs: "so len - index - 1 >= 0 and <= len" bounds the
+    // difference both ways; it says nothing of 0 and `len`.
+    assert_eq!(
+        sorted("`x` >= 0 and <= len."),
+        vec![
+            two("less-or-equal", "`0`", "`x`"),
+            two("less-or-equal", "`x`", "`len`"),
+        ]
+    );
+    assert_eq!(
+        sorted("`x` > 0 and < `len`."),
+        vec![
+            two("less-than", "`0`", "`x`"),
+            two("less-than", "`x`", "`len`")
+        ]
+    );
+}

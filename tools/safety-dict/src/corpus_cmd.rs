@@ -479,6 +479,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: cap >= len + additional, and x % 1_000 < 1_000.",
         "// SAFETY: Since 0 <= `i` < N, it is still in bounds of `[T; N]`.",
         "// SAFETY: the count is > 0, and `amt` is <= buffer's spare capacity.",
+        // A later comparison that leaves its subject out shares the operand written first.
+        "// SAFETY: Safe as long as the index < length, so len - index - 1 >= 0 and <= len.",
+        "// SAFETY: `x` > 0 and < `len`, and `y ≥ z` and ≤ `w`.",
         "// SAFETY: !(n < self.len()) and f(a) < g(b].",
         // A sentence that gives a reason is no list of statements.
         "// SAFETY: Since `a` is non-null and `b` is aligned, it is valid.",
