@@ -552,7 +552,7 @@
                     masked += "`" + seg.text + "`";
                 }
             });
-            return { masked: rejoinMasks(text, foldWhitespace(masked)), codes: codes };
+            return { masked: rejoinMasks(text, foldWhitespace(masked)), codes: codes, compared: [] };
         }
 
         var LINK = new RegExp(data.link_pattern, "gu");
@@ -640,12 +640,15 @@
                 var k = maskIndex(first);
                 if (i === 0 && k !== null) {
                     f.codes[k] = c[0];
+                    f.compared.push(k);
                     lhs = first;
                 } else {
                     f.codes.push(c[0]);
+                    f.compared.push(f.codes.length - 1);
                     lhs = String.fromCharCode(MASK_BASE + f.codes.length - 1);
                 }
                 f.codes.push(c[2]);
+                f.compared.push(f.codes.length - 1);
                 out += lhs + " " + c[1] + " " + String.fromCharCode(MASK_BASE + f.codes.length - 1);
             });
             return out;
@@ -1624,7 +1627,9 @@
                 var lastGroup = groups[groups.length - 1];
                 var afterComma = lastGroup[0] > 0 &&
                     masked.slice(parts[lastGroup[0] - 1][1], parts[lastGroup[0]][0]).charAt(0) === ",";
-                if (!listReadingHolds(recognisedParts, text(lastGroup), afterComma)) { return; }
+                // expand.rs: a code span that compares on its own is a whole statement.
+                var stands = groups.map(function (g, i) { return recognisedParts[i] || isOwnComparison(folded, text(g)); });
+                if (!listReadingHolds(stands, text(lastGroup), afterComma)) { return; }
                 var covered = 0;
                 groups.forEach(function (g, i) { if (recognisedParts[i]) { covered += g[1] - g[0]; } });
                 if (best === null || covered > best.covered ||
@@ -1645,7 +1650,7 @@
 
         // expand.rs, subjects_sharing: "`a` and `b` are non-null", each subject read in full.
         function subjectsSharing(folded, masked) {
-            var subjects = splitSubjects(masked);
+            var subjects = splitSubjects(folded, masked);
             if (subjects === null) { return null; }
             var readings = subjects.map(function (p) { return read(piece(folded, p)); });
             return readings.every(function (r) { return !!r.found; }) ? readings : null;
@@ -1761,8 +1766,9 @@
             return rest;
         }
 
-        // reading.rs, split_subjects: "Both `a` and `b` must be aligned".
-        function splitSubjects(masked) {
+        // reading.rs, split_subjects: "Both `a` and `b` must be aligned"; no span that compares
+        // on its own or is a side of a comparison read as words.
+        function splitSubjects(f, masked) {
             if (!grammar.subject_conjunction) { return null; }
             var conj = grammar.subject_conjunction.toLowerCase();
             var lower = lowerSameLen(masked);
@@ -1776,7 +1782,10 @@
             // reading.rs: a code span, or a lone capital letter, which names a type parameter.
             function code(i) {
                 var c = masked.codePointAt(i);
-                if (c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT) { return String.fromCodePoint(c).length; }
+                if (c !== undefined && c >= MASK_BASE && c < MASK_BASE + MASK_LIMIT) {
+                    var alone = f.compared.indexOf(c - MASK_BASE) < 0 && !isOwnComparison(f, String.fromCodePoint(c));
+                    return alone ? String.fromCodePoint(c).length : 0;
+                }
                 return /[A-Z]/.test(masked.charAt(i)) && masked.charAt(i + 1) === " " ? 1 : 0;
             }
             var first = code(at);
@@ -1797,7 +1806,7 @@
         function partsOf(folded, masked) {
             var l = list(folded, masked);
             if (l !== null) { return l; }
-            var subjects = splitSubjects(masked);
+            var subjects = splitSubjects(folded, masked);
             if (subjects === null) { return null; }
             var readings = [];
             for (var i = 0; i < subjects.length; i++) {

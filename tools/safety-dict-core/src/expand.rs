@@ -1531,7 +1531,7 @@ impl Dictionary {
         if let Some(list) = self.list(folded, masked) {
             return Some(list);
         }
-        let subjects = self.grammar.split_subjects(masked)?;
+        let subjects = self.grammar.split_subjects(folded, masked)?;
         let mut readings = Vec::new();
         for p in &subjects {
             let read = self.predicates(folded, p);
@@ -1547,7 +1547,7 @@ impl Dictionary {
     fn subjects_sharing(&self, folded: &Folded, masked: &str) -> Option<Vec<Reading>> {
         let readings: Vec<Reading> = self
             .grammar
-            .split_subjects(masked)?
+            .split_subjects(folded, masked)?
             .iter()
             .map(|p| self.read(piece(folded, p)))
             .collect();
@@ -1743,10 +1743,15 @@ impl Dictionary {
             let after_comma = groups.last().is_some_and(|g| {
                 g.start > 0 && masked[parts[g.start - 1].end..parts[g.start].start].starts_with(',')
             });
-            if !self
-                .grammar
-                .list_reading_holds(&recognised, last, after_comma)
-            {
+            // A code span that compares on its own is a whole statement, if no entry's: the
+            // list splits around it as around a recognised part ("`n.leading_zeros() == 0`
+            // and `a < n`").
+            let stands: Vec<bool> = groups
+                .iter()
+                .zip(&recognised)
+                .map(|(g, r)| *r || self.grammar.is_own_comparison(folded, text(g)))
+                .collect();
+            if !self.grammar.list_reading_holds(&stands, last, after_comma) {
                 continue;
             }
             let covered = groups

@@ -868,12 +868,16 @@ const MASK_BASE: u32 = 0xE000;
 const MASK_LIMIT: usize = 6000;
 
 /// A folded sentence with its code spans masked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Folded {
     /// Plain words folded; each code span is one mask character.
     pub masked: String,
     /// The code spans, by mask index, whitespace-folded.
     pub codes: Vec<String>,
+    /// The mask indices of the spans that are a side of a comparison written as code and read
+    /// as words ("`a < n`" as "`a` is less than `n`"): such a span stands in a statement of its
+    /// own, whose subject no other span shares.
+    pub compared: Vec<usize>,
 }
 
 impl Folded {
@@ -1442,7 +1446,11 @@ impl Grammar {
                 }
             }
         }
-        Folded { masked, codes }
+        Folded {
+            masked,
+            codes,
+            compared: Vec::new(),
+        }
     }
 
     /// Applies every folding rule: link senses, markup, contractions, code nouns, list marker,
@@ -1639,14 +1647,17 @@ impl Grammar {
             let lhs = match mask_index(first).filter(|_| i == 0) {
                 Some(k) => {
                     f.codes[k] = c.lhs;
+                    f.compared.push(k);
                     first
                 }
                 None => {
                     f.codes.push(c.lhs);
+                    f.compared.push(f.codes.len() - 1);
                     mask_char(f.codes.len() - 1)
                 }
             };
             f.codes.push(c.rhs);
+            f.compared.push(f.codes.len() - 1);
             out.push(lhs);
             out.push(' ');
             out.push_str(&c.words);
@@ -2493,6 +2504,7 @@ mod tests {
         Folded {
             masked: rejoin_masks(text, &folded),
             codes,
+            compared: Vec::new(),
         }
     }
 

@@ -790,8 +790,10 @@ impl Grammar {
 
     /// Two code subjects sharing one predicate ("both `a` and `b` is aligned", after the
     /// rewrites; "`a` and `b` must each be valid"): the predicate once for each subject,
-    /// masked like `masked`.
-    pub fn split_subjects(&self, masked: &str) -> Option<[String; 2]> {
+    /// masked like `masked` (a slice of `f`'s). A span that compares on its own or is a side
+    /// of a comparison read as words is no such subject: "`n.leading_zeros() == 0` and
+    /// `a < n`" are two statements, and neither says that anything is less than `n`.
+    pub fn split_subjects(&self, f: &Folded, masked: &str) -> Option<[String; 2]> {
         let conj = self.data.subject_conjunction.as_deref()?.to_lowercase();
         let lower = lower_same_len(masked)?;
         let mut at = 0;
@@ -807,8 +809,9 @@ impl Grammar {
         let code = |i: usize| {
             let mut chars = masked.get(i..)?.chars();
             let c = chars.next()?;
-            if crate::grammar::mask_index(c).is_some() {
-                return Some(c.len_utf8());
+            if let Some(k) = crate::grammar::mask_index(c) {
+                let alone = !f.compared.contains(&k) && !self.is_own_comparison(f, &c.to_string());
+                return alone.then_some(c.len_utf8());
             }
             (c.is_ascii_uppercase() && chars.next() == Some(' ')).then_some(1)
         };
@@ -1073,9 +1076,14 @@ mod tests {
             restatements = [", i.e."]
             clause_openings = ["that"]
             quantifiers = ["for all"]
+            comparison_joiners = ["==", "&&"]
 
             [[subjects]]
             words = ["it"]
+
+            [[code_comparison]]
+            op = "<"
+            words = "is less than"
 
             [[checked_form]]
             words = "is checked to be"
@@ -1376,14 +1384,20 @@ mod tests {
     fn two_subjects_drop_the_spreading_word() {
         let g = grammar();
         assert_eq!(
-            g.split_subjects("\u{e000} and \u{e001} must each be valid"),
+            g.split_subjects(
+                &Folded::default(),
+                "\u{e000} and \u{e001} must each be valid"
+            ),
             Some([
                 "\u{e000} must be valid".to_string(),
                 "\u{e001} must be valid".to_string()
             ])
         );
         assert_eq!(
-            g.split_subjects("\u{e000} and \u{e001} are both readable"),
+            g.split_subjects(
+                &Folded::default(),
+                "\u{e000} and \u{e001} are both readable"
+            ),
             Some([
                 "\u{e000} are readable".to_string(),
                 "\u{e001} are readable".to_string()
@@ -1391,7 +1405,7 @@ mod tests {
         );
         // A third word is part of the predicate.
         assert_eq!(
-            g.split_subjects("\u{e000} and \u{e001} hold for both"),
+            g.split_subjects(&Folded::default(), "\u{e000} and \u{e001} hold for both"),
             Some([
                 "\u{e000} hold for both".to_string(),
                 "\u{e001} hold for both".to_string()
@@ -1541,16 +1555,31 @@ mod tests {
         let g = grammar();
         let a = crate::grammar::mask_char(0);
         let b = crate::grammar::mask_char(1);
-        let split = g.split_subjects(&format!("Both {a} and {b} is aligned"));
+        let split = g.split_subjects(&Folded::default(), &format!("Both {a} and {b} is aligned"));
         assert_eq!(
             split,
             Some([format!("{a} is aligned"), format!("{b} is aligned")])
         );
-        assert!(g.split_subjects(&format!("{a} and {b}")).is_none());
         assert!(g
-            .split_subjects(&format!("{a} is aligned and {b} is valid"))
+            .split_subjects(&Folded::default(), &format!("{a} and {b}"))
             .is_none());
-        assert!(g.split_subjects("x and y is aligned").is_none());
+        assert!(g
+            .split_subjects(
+                &Folded::default(),
+                &format!("{a} is aligned and {b} is valid")
+            )
+            .is_none());
+        assert!(g
+            .split_subjects(&Folded::default(), "x and y is aligned")
+            .is_none());
+        // A span that compares on its own, or a side of a comparison read as words, stands in
+        // a statement of its own.
+        let f = g.fold("`x == 0` and `b < n`");
+        assert!(g.split_subjects(&f, &f.masked).is_none());
+        let f = g.fold("`x` and `b < n`");
+        assert!(g.split_subjects(&f, &f.masked).is_none());
+        let f = g.fold("`x` and `b` is less than `n`");
+        assert!(g.split_subjects(&f, &f.masked).is_some());
     }
 
     #[test]

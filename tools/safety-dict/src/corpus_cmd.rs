@@ -482,6 +482,10 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A later comparison that leaves its subject out shares the operand written first.
         "// SAFETY: Safe as long as the index < length, so len - index - 1 >= 0 and <= len.",
         "// SAFETY: `x` > 0 and < `len`, and `y ≥ z` and ≤ `w`.",
+        // A comparison written as code is a statement of its own: no subject shares its
+        // predicate, and a list splits around it.
+        "Requires that `n.leading_zeros() == 0` and `a < n`.",
+        "// SAFETY: `b` and `a < n`, and `x == 0` and `b` is less than `n`.",
         "// SAFETY: !(n < self.len()) and f(a) < g(b].",
         // A sentence that gives a reason is no list of statements.
         "// SAFETY: Since `a` is non-null and `b` is aligned, it is valid.",
