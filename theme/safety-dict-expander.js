@@ -889,6 +889,12 @@
         var notSubjects = foldedWords(grammar.not_subjects || []);
         function isSubject(raw) { return subjects.indexOf(raw.toLowerCase()) >= 0; }
 
+        var countWords = foldedWords((grammar.pointer_places || {}).count_words || []);
+        function namesCount(raw) {
+            var code = /^`.*`$/.test(raw) ? raw.slice(1, -1) : raw;
+            return /^[A-Za-z0-9_.]+$/.test(code) && countWords.indexOf(code.split(/[_.]/).pop().toLowerCase()) >= 0;
+        }
+
         function capture(entry, text) {
             var p = entry.p;
             var caps = entry.re.exec(text);
@@ -905,6 +911,9 @@
                     !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
                 // matcher.rs, names_type_parameter: a pointer's slot takes no type parameter.
                 if (slot.holds_pointer && /^`(Self|[A-Z])`$/.test(raw)) { return null; }
+                // matcher.rs, names_count: a pointer's slot takes no name whose last word names
+                // a count, a size or a position.
+                if (slot.holds_pointer && namesCount(raw)) { return null; }
                 // matcher.rs, names_type_by_convention: a field's slot takes no type's name.
                 if (slot.holds_field && (/^`(Self|[A-Z])`$/.test(raw) ||
                     /^`[A-Z][A-Za-z0-9]*`$/.test(raw) && /[a-z]/.test(raw))) { return null; }

@@ -284,6 +284,11 @@ pub struct CTypes {
 pub struct PointerPlaces {
     pub pointer_types: Vec<String>,
     pub place_types: Vec<String>,
+    /// Words that, as the last word of a name (after `_` or `.`), name a count, a size or a
+    /// position by convention (`fls_index`, `first_len`, `self.cap`): such a name fills no
+    /// pointer's slot.
+    #[serde(default)]
+    pub count_words: Vec<String>,
 }
 
 impl PointerPlaces {
@@ -823,6 +828,8 @@ pub struct Grammar {
     all_subjects: std::sync::Arc<[Vec<char>]>,
     /// `not_subjects`, folded.
     not_subjects: std::sync::Arc<[Vec<char>]>,
+    /// `pointer_places.count_words`, lowercased.
+    count_words: std::sync::Arc<[String]>,
     /// `GrammarData::code_noun_pattern`, compiled on first use.
     code_nouns: OnceLock<Option<Regex>>,
     /// `GrammarData::access_object_pattern`, compiled on first use.
@@ -1313,6 +1320,12 @@ impl Grammar {
                 .map(|w| folded_chars(w))
                 .collect(),
             not_subjects: raw.not_subjects.iter().map(|w| folded_chars(w)).collect(),
+            count_words: raw
+                .pointer_places
+                .iter()
+                .flat_map(|p| &p.count_words)
+                .map(|w| w.trim().to_lowercase())
+                .collect(),
             code_nouns: OnceLock::new(),
             access_objects: OnceLock::new(),
             code_owned: OnceLock::new(),
@@ -1393,6 +1406,11 @@ impl Grammar {
     /// is about no variable), folded.
     pub(crate) fn not_subject_chars(&self) -> std::sync::Arc<[Vec<char>]> {
         self.not_subjects.clone()
+    }
+
+    /// The last words of names that name a count, a size or a position (`pointer_places`).
+    pub(crate) fn count_words(&self) -> std::sync::Arc<[String]> {
+        self.count_words.clone()
     }
 
     /// Masks code spans and folds whitespace; nothing else.

@@ -103,6 +103,24 @@ fn names_type_by_convention(raw: &str) -> bool {
                 && code.chars().any(|c| c.is_ascii_lowercase()))
 }
 
+/// Whether a name (a code span or a bare word) names a count, a size or a position by its
+/// last word (`count_words`): `fls_index`, `first_len`, `self.cap`. Only a plain name or field
+/// path; `ptr.add(len)` or `*index` is something else.
+fn names_count(raw: &str, count_words: &[String]) -> bool {
+    let code = raw
+        .strip_prefix('`')
+        .and_then(|r| r.strip_suffix('`'))
+        .unwrap_or(raw);
+    !code.is_empty()
+        && code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        && code
+            .rsplit(['_', '.'])
+            .next()
+            .is_some_and(|last| count_words.iter().any(|w| last.eq_ignore_ascii_case(w)))
+}
+
 /// Whether a code span is a call (`ascii_to_basic_latin()`, `self.len()`): a path of segments
 /// joined by `::` or `.`, whose last opens with a lowercase letter or `_`, then its arguments to
 /// the end. No type is written so (`fn()` is a function pointer's type, `FnOnce()` a trait's), so
@@ -433,6 +451,9 @@ struct Program {
     subjects: Subjects,
     /// Words that never fill a code slot as a bare identifier (grammar `not_subjects`).
     not_subjects: Subjects,
+    /// The last words of names that fill no pointer's slot (grammar
+    /// `pointer_places.count_words`).
+    count_words: std::sync::Arc<[String]>,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -489,7 +510,12 @@ fn words(text: &str) -> Vec<String> {
 }
 
 impl Program {
-    fn new(elems: Vec<Elem>, subjects: Subjects, not_subjects: Subjects) -> Program {
+    fn new(
+        elems: Vec<Elem>,
+        subjects: Subjects,
+        not_subjects: Subjects,
+        count_words: std::sync::Arc<[String]>,
+    ) -> Program {
         let mut required = Vec::new();
         for (i, e) in elems.iter().enumerate() {
             let Elem::Text(t) = e else { continue };
@@ -512,6 +538,7 @@ impl Program {
             required_ids: Vec::new(),
             subjects,
             not_subjects,
+            count_words,
         }
     }
 
@@ -813,6 +840,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
             elems,
             grammar.all_subject_chars(),
             grammar.not_subject_chars(),
+            grammar.count_words(),
         ),
     )
 }
@@ -984,6 +1012,7 @@ impl Matcher {
             } else if (raw.starts_with('`') && states_bound(raw))
                 || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
                 || (slot.holds_pointer && names_type_parameter(raw))
+                || (slot.holds_pointer && names_count(raw, &program.count_words))
                 || (slot.holds_field && names_type_by_convention(raw))
                 || (slot.names_type && names_call(raw))
             {
@@ -1232,6 +1261,24 @@ mod tests {
             "`V8`",
         ] {
             assert!(!names_type_by_convention(value), "{value}");
+        }
+    }
+
+    #[test]
+    fn a_count_is_named_by_its_last_word() {
+        let words: Vec<String> = ["len", "index", "cap"].map(String::from).to_vec();
+        for name in ["`fls_index`", "first_len", "`self.cap`", "`len`", "`Index`"] {
+            assert!(names_count(name, &words), "{name}");
+        }
+        for name in [
+            "`len_ptr`",
+            "`ptr.add(len)`",
+            "`*index`",
+            "`self.buf`",
+            "`length`",
+            "``",
+        ] {
+            assert!(!names_count(name, &words), "{name}");
         }
     }
 

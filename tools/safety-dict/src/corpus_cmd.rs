@@ -486,6 +486,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // predicate, and a list splits around it.
         "Requires that `n.leading_zeros() == 0` and `a < n`.",
         "// SAFETY: `b` and `a < n`, and `x == 0` and `b` is less than `n`.",
+        // A name whose last word names a count, a size or a position fills no pointer's slot.
+        "// SAFETY: fls_index is valid, and `self.cap` is non-null.",
+        "// SAFETY: `first_len` is valid. `len_ptr` is valid. `Index` is valid.",
         "// SAFETY: !(n < self.len()) and f(a) < g(b].",
         // A sentence that gives a reason is no list of statements.
         "// SAFETY: Since `a` is non-null and `b` is aligned, it is valid.",
