@@ -44,6 +44,15 @@ impl SlotKind {
         }
     }
 
+    /// What a declared type that contradicts this slot is, said after "declared `T` here".
+    pub fn contradicted_by(self) -> &'static str {
+        match self {
+            SlotKind::Pointer => "which is no pointer",
+            SlotKind::Integer => "which is no number",
+            SlotKind::Place => "which points elsewhere: the words speak of what it points to",
+        }
+    }
+
     fn admits(self, class: TypeClass) -> bool {
         match self {
             SlotKind::Pointer => !matches!(class, TypeClass::Integer | TypeClass::Neither),

@@ -1594,6 +1594,11 @@ impl Grammar {
         self.data.code_comparisons.iter().find(|c| c.op == op)
     }
 
+    /// Whether a token of code joins a comparison to others (`comparison_joiners`).
+    fn joins_comparisons(&self, t: &str) -> bool {
+        self.data.comparison_joiners.iter().any(|j| j == t)
+    }
+
     /// Whether `part` (masked like `f`) is one code span that compares or joins on its own
     /// (a `code_comparisons` operator or one of `comparison_joiners` among its tokens): a
     /// statement with its own subject, which shares no other's ("`index <= len` and
@@ -1609,9 +1614,8 @@ impl Grammar {
         else {
             return false;
         };
-        code.split(' ').any(|t| {
-            self.comparison(t).is_some() || self.data.comparison_joiners.iter().any(|j| j == t)
-        })
+        code.split(' ')
+            .any(|t| self.comparison(t).is_some() || self.joins_comparisons(t))
     }
 
     /// A code span that is one comparison ("len <= cap") or a chain of them ("a < b <= c"):
@@ -1621,10 +1625,7 @@ impl Grammar {
     /// missing.
     fn comparisons_in_code(&self, code: &str) -> Option<Vec<Comparison>> {
         let tokens: Vec<&str> = code.split(' ').collect();
-        if tokens
-            .iter()
-            .any(|t| self.data.comparison_joiners.iter().any(|j| j == t))
-        {
+        if tokens.iter().any(|t| self.joins_comparisons(t)) {
             return None;
         }
         // The operands between the operators (token ranges), and the operators.

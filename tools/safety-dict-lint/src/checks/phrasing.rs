@@ -185,8 +185,8 @@ fn report_statement(
         Some((
             format!("{} is declared `{}`; `{}` is {}", c.value, c.declared, c.var, c.slot.name()),
             format!(
-                "{} is declared `{}` here, not {}, and the `{}` of `{entry}` is {}: the sentence means something `{entry}` does not say",
-                c.value, c.declared, c.slot.name(), c.var, c.slot.name()
+                "{} is declared `{}` here, {}; the `{}` of `{entry}` is {}, so `{entry}` does not say what the sentence means",
+                c.value, c.declared, c.slot.contradicted_by(), c.var, c.slot.name()
             ),
         ))
     } else {
