@@ -917,6 +917,9 @@
                 // matcher.rs, names_type_by_convention: a field's slot takes no type's name.
                 if (slot.holds_field && (/^`(Self|[A-Z])`$/.test(raw) ||
                     /^`[A-Z][A-Za-z0-9]*`$/.test(raw) && /[a-z]/.test(raw))) { return null; }
+                // A function's slot takes no type's or trait's name (a type parameter may be a
+                // closure's).
+                if (slot.holds_function && /^`[A-Z][A-Za-z0-9]*`$/.test(raw) && /[a-z]/.test(raw)) { return null; }
                 // matcher.rs, names_call: a type's slot takes no call.
                 if (!isSubject(raw) && slot.names_type) {
                     var call = /^`(?:[A-Za-z0-9_]+(?:::|\.))*([a-z_][A-Za-z0-9_]*)\(.*\)`$/.exec(raw);

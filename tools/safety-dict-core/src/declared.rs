@@ -12,7 +12,9 @@ use crate::expand::Statement;
 /// What a declared Rust type is, as far as a variable of an entry can be contradicted by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TypeClass {
-    /// A raw pointer, `NonNull`, or a type that owns or wraps one (`Box`, `Arc`, `Pin<Box<T>>`).
+    /// A raw pointer (`*const T`, `*mut T`): no owner of what it points to.
+    RawPointer,
+    /// `NonNull`, or a type that owns or wraps a pointer (`Box`, `Arc`, `Pin<Box<T>>`).
     Pointer,
     /// A reference: a pointer to what it refers to, and compared or initialized through.
     Reference,
@@ -33,6 +35,9 @@ pub enum SlotKind {
     Integer,
     /// A place or a field whose value is what the entry speaks of.
     Place,
+    /// Bytes held by the value itself (`&[u8]`, `Vec<u8>`): never a raw pointer, which has no
+    /// length, nor a number.
+    Bytes,
 }
 
 impl SlotKind {
@@ -41,6 +46,7 @@ impl SlotKind {
             SlotKind::Pointer => "a pointer",
             SlotKind::Integer => "an integer",
             SlotKind::Place => "the place itself",
+            SlotKind::Bytes => "a sequence of bytes",
         }
     }
 
@@ -50,12 +56,17 @@ impl SlotKind {
             SlotKind::Pointer => "which is no pointer",
             SlotKind::Integer => "which is no number",
             SlotKind::Place => "which points elsewhere: the words speak of what it points to",
+            SlotKind::Bytes => "which is no sequence of bytes",
         }
     }
 
     fn admits(self, class: TypeClass) -> bool {
         match self {
             SlotKind::Pointer => !matches!(class, TypeClass::Integer | TypeClass::Neither),
+            // A raw pointer to bytes (`*const c_char`) has no length: "`name` is NUL-terminated"
+            // of one is `nul-terminated-c-string`, not a slice's entry. A box or a vector of
+            // bytes holds them.
+            SlotKind::Bytes => !matches!(class, TypeClass::Integer | TypeClass::RawPointer),
             // An address compares as the integer it is (`end <= buf + cap` of two pointers),
             // and a reference is compared through: only what is surely no number contradicts
             // an integer.
@@ -63,7 +74,7 @@ impl SlotKind {
             // "`p` is initialized" of a raw pointer or a box means what it points to, which a
             // place's entry does not say (`value-initialized` does); a reference is read as
             // the place it refers to.
-            SlotKind::Place => class != TypeClass::Pointer,
+            SlotKind::Place => !matches!(class, TypeClass::Pointer | TypeClass::RawPointer),
         }
     }
 }
@@ -77,6 +88,9 @@ pub struct DeclaredTypes {
     pub integer_slots: Vec<String>,
     /// Entry variable types, compared whole, that hold a place (or field) itself.
     pub place_slots: Vec<String>,
+    /// Entry variable types, compared whole, that hold bytes themselves (`&[u8]`).
+    #[serde(default)]
+    pub bytes_slots: Vec<String>,
     pub pointers: Vec<String>,
     pub integers: Vec<String>,
     pub neither: Vec<String>,
@@ -92,7 +106,7 @@ impl DeclaredTypes {
             return TypeClass::Reference;
         }
         if ty.starts_with("*const") || ty.starts_with("*mut") {
-            return TypeClass::Pointer;
+            return TypeClass::RawPointer;
         }
         if ty.starts_with('[') || ty.starts_with('(') {
             return TypeClass::Neither;
@@ -166,6 +180,8 @@ impl Dictionary {
                 SlotKind::Integer
             } else if types.place_slots.iter().any(|t| t == ty) {
                 SlotKind::Place
+            } else if types.bytes_slots.iter().any(|t| t == ty) {
+                SlotKind::Bytes
             } else {
                 return None;
             };
@@ -190,6 +206,7 @@ mod tests {
         DeclaredTypes {
             integer_slots: list(&["usize", "integer"]),
             place_slots: list(&["place"]),
+            bytes_slots: list(&["&[u8]"]),
             pointers: list(&["NonNull", "Box"]),
             integers: list(&["usize", "c_int"]),
             neither: list(&["Layout", "Opaque", "bool"]),
@@ -200,7 +217,7 @@ mod tests {
     #[test]
     fn classes_by_the_last_segment_before_generic_arguments() {
         let t = types();
-        assert_eq!(t.class("*mut bindings::foo"), TypeClass::Pointer);
+        assert_eq!(t.class("*mut bindings::foo"), TypeClass::RawPointer);
         assert_eq!(t.class("&'a mut [u8]"), TypeClass::Reference);
         assert_eq!(t.class("core::ptr::NonNull<T>"), TypeClass::Pointer);
         assert_eq!(
@@ -240,6 +257,13 @@ mod tests {
         assert!(SlotKind::Integer.admits(Reference));
         assert!(SlotKind::Integer.admits(Integer));
         assert!(!SlotKind::Place.admits(Pointer));
+        assert!(!SlotKind::Place.admits(RawPointer));
+        assert!(SlotKind::Pointer.admits(RawPointer));
+        assert!(SlotKind::Integer.admits(RawPointer));
+        assert!(!SlotKind::Bytes.admits(RawPointer));
+        assert!(!SlotKind::Bytes.admits(Integer));
+        assert!(SlotKind::Bytes.admits(Pointer));
+        assert!(SlotKind::Bytes.admits(Neither));
         assert!(SlotKind::Place.admits(Reference));
         assert!(SlotKind::Place.admits(Neither));
     }

@@ -65,6 +65,13 @@ pub struct Slot {
     /// `repr(u8)` and so is always initialized" says no field of it is ever uninitialized).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub holds_field: bool,
+    /// The slot names a function (its variable's type is `function`): a code span that by
+    /// Rust's naming conventions names a type or a trait in upper camel case is no function
+    /// (objc2's "`NSObjectProtocol` has no safety requirements" above an `unsafe impl` says
+    /// nothing of a function), nor does `Self`. A one-letter type parameter (`F`) may stand
+    /// for a closure.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub holds_function: bool,
 }
 
 /// Rust's primitive types whose names are plain lowercase words; any other bare lowercase word
@@ -91,6 +98,11 @@ fn capitalized_in_value_slot(raw: &str) -> bool {
 fn names_type_parameter(raw: &str) -> bool {
     matches!(raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')), Some(code)
         if code == "Self" || (code.len() == 1 && code.starts_with(|c: char| c.is_ascii_uppercase())))
+}
+
+/// Whether a code span is one capital letter (`F`), a type parameter that may be a closure's.
+fn names_one_letter_type(raw: &str) -> bool {
+    names_type_parameter(raw) && raw != "`Self`"
 }
 
 /// Whether a code span names a type by Rust's naming conventions: a type parameter, or one
@@ -806,6 +818,7 @@ fn compile(grammar: &Grammar, entry: &Entry, form: Form, phrasing: &str) -> (Pat
                             .as_ref()
                             .is_some_and(|p| p.is_pointer(&var.ty)),
                         holds_field: var.ty == "field",
+                        holds_function: var.ty == "function",
                     });
                 }
                 None => {
@@ -1014,6 +1027,9 @@ impl Matcher {
                 || (slot.holds_pointer && names_type_parameter(raw))
                 || (slot.holds_pointer && names_count(raw, &program.count_words))
                 || (slot.holds_field && names_type_by_convention(raw))
+                || (slot.holds_function
+                    && names_type_by_convention(raw)
+                    && !names_one_letter_type(raw))
                 || (slot.names_type && names_call(raw))
             {
                 return None;

@@ -2,7 +2,7 @@
 //!
 //! `tests/labelled/sentences.toml` holds sentences from Linux 6.12's `rust/` and the standard
 //! library of Rust 1.96, each labelled with the dictionary entries it means (its header explains
-//! the fields and the labelling rule); `tests/labelled/held-out.toml` and `held-out-2.toml` hold
+//! the fields and the labelling rule); `tests/labelled/held-out.toml`, `held-out-2.toml` and `held-out-3.toml` hold
 //! two samples of sentences of crates from crates.io, each labelled the same way before any rule
 //! was written for it, so that precision is also measured on text no rule was written for. This
 //! test runs `Dictionary::expand` on every sentence (a reading the types the code declares there
@@ -38,7 +38,12 @@ const STD: &str = "rust-1.96";
 /// wording was taken from. Their sources need not be on the machine, so only their labels are
 /// checked, not where they stand.
 const CRATES: &str = "crates.io";
-const LABEL_FILES: [&str; 3] = ["sentences.toml", "held-out.toml", "held-out-2.toml"];
+const LABEL_FILES: [&str; 4] = [
+    "sentences.toml",
+    "held-out.toml",
+    "held-out-2.toml",
+    "held-out-3.toml",
+];
 const MIN_SENTENCES: usize = 400;
 const KINDS: [&str; 5] = [
     "safety-comment",

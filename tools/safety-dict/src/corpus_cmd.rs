@@ -488,6 +488,11 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         "// SAFETY: `b` and `a < n`, and `x == 0` and `b` is less than `n`.",
         // A name whose last word names a count, a size or a position fills no pointer's slot.
         "// SAFETY: fls_index is valid, and `self.cap` is non-null.",
+        // A function's slot takes no type's or trait's name; a type parameter may be a closure.
+        "// SAFETY: `NSObjectProtocol` has no safety requirements.",
+        "// SAFETY: `F` has no safety requirements, and `Self` has no safety requirements.",
+        // "by" after "managed", "freed" or "released" names who does it.
+        "- `vk_buffer`'s memory must be managed by the caller.\n- `buf` must be freed by the caller.",
         "// SAFETY: `first_len` is valid. `len_ptr` is valid. `Index` is valid.",
         "// SAFETY: !(n < self.len()) and f(a) < g(b].",
         // A sentence that gives a reason is no list of statements.
