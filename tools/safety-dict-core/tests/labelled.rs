@@ -2,9 +2,10 @@
 //!
 //! `tests/labelled/sentences.toml` holds sentences from Linux 6.12's `rust/` and the standard
 //! library of Rust 1.96, each labelled with the dictionary entries it means (its header explains
-//! the fields and the labelling rule); `tests/labelled/held-out.toml`, `held-out-2.toml` and `held-out-3.toml` hold
-//! two samples of sentences of crates from crates.io, each labelled the same way before any rule
-//! was written for it, so that precision is also measured on text no rule was written for. This
+//! the fields and the labelling rule); `tests/labelled/held-out.toml`, `held-out-2.toml` and
+//! `held-out-3.toml` hold three samples of sentences of crates from crates.io, each labelled the
+//! same way before any rule was written for it, so that precision is also measured on text no
+//! rule was written for. This
 //! test runs `Dictionary::expand` on every sentence (a reading the types the code declares there
 //! contradict, `declared`, is not counted as read: the lint refuses it) and
 //!
