@@ -491,6 +491,9 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // A function's slot takes no type's or trait's name; a type parameter may be a closure.
         "// SAFETY: `NSObjectProtocol` has no safety requirements.",
         "// SAFETY: `F` has no safety requirements, and `Self` has no safety requirements.",
+        // "indeed" adds nothing; "won't exceed" is the bound; a check for what a value is not.
+        "// SAFETY: `scalar` is indeed a Unicode scalar value, and `len` won't exceed `cap`.",
+        "// SAFETY: `ptr` is checked above to not be NULL, and `n` is checked not to be zero.",
         // "by" after "managed", "freed" or "released" names who does it.
         "- `vk_buffer`'s memory must be managed by the caller.\n- `buf` must be freed by the caller.",
         "// SAFETY: `first_len` is valid. `len_ptr` is valid. `Index` is valid.",
