@@ -810,7 +810,8 @@ impl Grammar {
             let mut chars = masked.get(i..)?.chars();
             let c = chars.next()?;
             if let Some(k) = crate::grammar::mask_index(c) {
-                let alone = !f.compared.contains(&k) && !self.is_own_comparison(f, &c.to_string());
+                let span = &masked[i..i + c.len_utf8()];
+                let alone = !f.compared.contains(&k) && !self.is_own_comparison(f, span);
                 return alone.then_some(c.len_utf8());
             }
             (c.is_ascii_uppercase() && chars.next() == Some(' ')).then_some(1)
