@@ -906,6 +906,8 @@
                 var raw = trim(caps[k + 1]);
                 // matcher.rs, states_bound: a code span with a lone colon states a bound.
                 if (!isSubject(raw) && raw.startsWith("`") && /(^|[^:]):(?!:)/.test(raw)) { return null; }
+                // matcher.rs, names_method_alone: `.add()` names no value.
+                if (slot.names_value && /^`\.[A-Za-z_]/.test(raw)) { return null; }
                 // matcher.rs, names_c_type: a C type's slot takes only a span naming a C type.
                 if (!isSubject(raw) && slot.c_type_openings && slot.c_type_openings.length &&
                     !(raw.startsWith("`") && slot.c_type_openings.some(function (o) { return raw.slice(1).startsWith(o); }))) { return null; }
@@ -1397,15 +1399,16 @@
             return -1;
         }
 
-        // reading.rs, holds_quantifier: "for all indices ..." binds what follows it.
-        function holdsQuantifier(masked) {
+        // reading.rs, holds_quantifier_or_exception: "for all indices ..." binds what follows
+        // it, and "..., except that ..." takes part of what the sentence says back.
+        function holdsQuantifierOrException(masked) {
             var lower = masked.toLowerCase();
-            return (grammar.quantifiers || []).some(function (q) { return hasWords(lower, q.toLowerCase()); });
+            return (grammar.quantifiers || []).concat(grammar.exceptions || []).some(function (q) { return hasWords(lower, q.toLowerCase()); });
         }
 
         // reading.rs, split_predicates: where the parts of a list stand, as [start, end] pairs.
         function splitPredicates(masked) {
-            if (startsWithCondition(masked) || holdsQuantifier(masked)) { return null; }
+            if (startsWithCondition(masked) || holdsQuantifierOrException(masked)) { return null; }
             var lower = lowerSameLen(masked);
             if (lower === null) { return null; }
             var seps = (grammar.predicate_separators || []).map(function (x) { return separator(x.toLowerCase()); });
@@ -1489,6 +1492,19 @@
             });
         }
 
+        // reading.rs, checked_elsewhere: "non-null in `f`" names where the check stands.
+        function checkedElsewhere(rest) {
+            var at = rest.lastIndexOf(" ");
+            if (at < 0) { return false; }
+            var last = rest.slice(at + 1);
+            var head = rest.slice(0, at);
+            var at2 = head.lastIndexOf(" ");
+            if (at2 < 0 || maskIndex(last) === null) { return false; }
+            var word = head.slice(at2 + 1).toLowerCase();
+            return head.slice(0, at2).trim() !== "" &&
+                (grammar.checked_elsewhere || []).some(function (w) { return w.toLowerCase() === word; });
+        }
+
         // reading.rs, checked_readings: "`x` is checked above to be valid" -> "`x` is valid".
         function checkedReadings(masked) {
             var lower = lowerSameLen(masked);
@@ -1506,7 +1522,7 @@
                         rest = rest.slice(0, cut).replace(/\s+$/, "");
                     }
                 });
-                if (pos === 0 || rest === "") { return; }
+                if (pos === 0 || rest === "" || checkedElsewhere(rest)) { return; }
                 out.push({ statement: masked.slice(0, pos) + " " + form.to + " " + rest, form: form });
             });
             return out;

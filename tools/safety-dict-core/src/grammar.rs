@@ -137,6 +137,8 @@ pub struct RawGrammar {
     #[serde(default)]
     pub checked_form: Vec<CheckedForm>,
     #[serde(default)]
+    pub checked_elsewhere: Vec<String>,
+    #[serde(default)]
     pub subject_conjunction: Option<String>,
     #[serde(default)]
     pub subject_openings: Vec<String>,
@@ -152,6 +154,8 @@ pub struct RawGrammar {
     pub clause_openings: Vec<String>,
     #[serde(default)]
     pub quantifiers: Vec<String>,
+    #[serde(default)]
+    pub exceptions: Vec<String>,
     #[serde(default)]
     pub relative_clause: Option<RelativeClause>,
     #[serde(default)]
@@ -605,6 +609,9 @@ pub struct GrammarData {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub access_object_pattern: Option<String>,
     pub checked_forms: Vec<CheckedForm>,
+    /// Words that, with a code span after them at the end of a checked form's statement, say
+    /// the check stands in another function ("checked to be non-null in `f`").
+    pub checked_elsewhere: Vec<String>,
     pub subject_conjunction: Option<String>,
     pub subject_openings: Vec<String>,
     pub subject_distributives: Vec<String>,
@@ -614,6 +621,9 @@ pub struct GrammarData {
     pub restatements: Vec<String>,
     pub clause_openings: Vec<String>,
     pub quantifiers: Vec<String>,
+    /// Words that take something back from what the sentence says ("..., except that ..."):
+    /// a sentence holding one is never split into statements either.
+    pub exceptions: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relative_clause: Option<RelativeClause>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1014,6 +1024,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.predicate_verbs)
         .chain(&raw.clause_subjects)
         .chain(raw.checked_form.iter().map(|c| &c.words))
+        .chain(&raw.checked_elsewhere)
         .chain(&raw.subject_conjunction)
         .chain(&raw.subject_openings)
         .chain(&raw.subject_distributives)
@@ -1022,6 +1033,7 @@ fn rules_of(raw: &RawGrammar) -> impl Iterator<Item = &String> {
         .chain(&raw.restatements)
         .chain(&raw.clause_openings)
         .chain(&raw.quantifiers)
+        .chain(&raw.exceptions)
         .chain(
             raw.relative_clause
                 .iter()
@@ -1267,6 +1279,7 @@ impl Grammar {
             clause_subjects: raw.clause_subjects.clone(),
             access_object_pattern: raw.access_objects.as_ref().map(access_object_pattern),
             checked_forms: raw.checked_form.clone(),
+            checked_elsewhere: raw.checked_elsewhere.clone(),
             subject_conjunction: raw.subject_conjunction.clone(),
             subject_openings: raw.subject_openings.clone(),
             subject_distributives: raw.subject_distributives.clone(),
@@ -1275,6 +1288,7 @@ impl Grammar {
             restatements: raw.restatements.clone(),
             clause_openings: raw.clause_openings.clone(),
             quantifiers: raw.quantifiers.clone(),
+            exceptions: raw.exceptions.clone(),
             relative_clause: raw.relative_clause.clone(),
             zero_size_emphasis: raw.zero_size_emphasis.clone(),
             call_origin: raw.call_origin.clone(),

@@ -174,6 +174,15 @@ fn names_the_c_types_of(p: &Pattern, text: &str) -> bool {
     })
 }
 
+/// Whether a code span names a method or a field without what it is taken of (`.add()`,
+/// `.offset()`): no value, so no value's slot takes it. uninit's "The `.add()` is valid per
+/// invariants of `Vec`" says the offset is allowed, not that a pointer called `.add()` is valid.
+fn names_method_alone(raw: &str) -> bool {
+    raw.strip_prefix("`.")
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+}
+
 /// Whether a code span states a bound or a typed binding (`T: Zeroable`, `x: u32`) rather than
 /// naming code: it holds a colon that is not half of a path's `::`. "`T: Zeroable` and
 /// `UnsafeCell` is `repr(transparent)`" says that `T` is `Zeroable`, not that it is transparent.
@@ -1023,6 +1032,7 @@ impl Matcher {
             let value = if is_one_of(&program.subjects, raw) {
                 raw.to_lowercase()
             } else if (raw.starts_with('`') && states_bound(raw))
+                || (slot.names_value && names_method_alone(raw))
                 || (!slot.c_type_openings.is_empty() && !names_c_type(slot, raw))
                 || (slot.holds_pointer && names_type_parameter(raw))
                 || (slot.holds_pointer && names_count(raw, &program.count_words))
@@ -1260,6 +1270,22 @@ mod tests {
             "f()",
         ] {
             assert!(!names_call(ty), "{ty}");
+        }
+    }
+
+    #[test]
+    fn a_method_alone_names_no_value() {
+        assert!(names_method_alone("`.add()`"));
+        assert!(names_method_alone("`.offset(1)`"));
+        for value in [
+            "`p.add(1)`",
+            "`self.0`",
+            "`.0`",
+            "`..`",
+            "`..len`",
+            "`0..len`",
+        ] {
+            assert!(!names_method_alone(value), "{value}");
         }
     }
 

@@ -315,11 +315,13 @@ impl Grammar {
 
     /// Whether the sentence (lowercased) holds a quantifier outside code ("for all indices `0 < i < n`,
     /// ..."): what follows it is said of every value it ranges over, so its parts are no
-    /// statements of their own.
-    fn holds_quantifier(&self, lower: &str) -> bool {
+    /// statements of their own; nor are they when it holds an exception ("..., except that
+    /// `dest` does not need to be properly aligned"), which takes back part of what it says.
+    fn holds_quantifier_or_exception(&self, lower: &str) -> bool {
         self.data
             .quantifiers
             .iter()
+            .chain(&self.data.exceptions)
             .any(|q| has_words(lower, &q.to_lowercase()))
     }
 
@@ -485,7 +487,7 @@ impl Grammar {
             return None;
         }
         let lower = lower_same_len(masked)?;
-        if self.holds_quantifier(&lower) {
+        if self.holds_quantifier_or_exception(&lower) {
             return None;
         }
         let mut seps: Vec<String> = self
@@ -634,12 +636,33 @@ impl Grammar {
                     rest = rest[..cut].trim_end();
                 }
             }
-            if pos == 0 || rest.is_empty() {
+            if pos == 0 || rest.is_empty() || self.checked_elsewhere(rest) {
                 continue;
             }
             out.push((format!("{} {} {rest}", &masked[..pos], form.to), form));
         }
         out
+    }
+
+    /// Whether what a checked form says the value was checked to be ends by naming where the
+    /// check stands, one of `checked_elsewhere` and a code span after some words of its own:
+    /// "non-null in `locate_handle_buffer`" (but not "in `0..len`", which is what was checked).
+    fn checked_elsewhere(&self, rest: &str) -> bool {
+        let Some((head, last)) = rest.rsplit_once(' ') else {
+            return false;
+        };
+        let mut chars = last.chars();
+        let one_span = chars.next().and_then(mask_index).is_some() && chars.next().is_none();
+        let Some((said, word)) = head.rsplit_once(' ') else {
+            return false;
+        };
+        one_span
+            && !said.trim().is_empty()
+            && self
+                .data
+                .checked_elsewhere
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(word))
     }
 
     /// "S is a N which P" as the statement "S P" (masked like `masked`) and where "S is a N",
@@ -1077,6 +1100,8 @@ mod tests {
             restatements = [", i.e."]
             clause_openings = ["that"]
             quantifiers = ["for all"]
+            exceptions = ["except"]
+            checked_elsewhere = ["in"]
             comparison_joiners = ["==", "&&"]
 
             [[subjects]]
@@ -1377,6 +1402,13 @@ mod tests {
             None
         );
         assert!(g.split_predicates("p is valid and good for alls").is_some());
+        assert_eq!(
+            g.split_predicates("p is like q, except that p is aligned"),
+            None
+        );
+        assert!(g
+            .split_predicates("p is valid and exceptional, aligned")
+            .is_some());
         assert_eq!(g.split_predicates("if p is null, q is valid"), None);
         assert_eq!(g.split_predicates("p is valid, , aligned"), None);
     }
@@ -1597,6 +1629,12 @@ mod tests {
         );
         assert!(g.checked_readings("is checked to be valid").is_empty());
         assert!(g.checked_readings("x is valid").is_empty());
+        // A check that stands in another function is no check above; what was checked may
+        // still be a span after "in".
+        let f = g.fold("`x` is checked to be non-null in `f`");
+        assert!(g.checked_readings(&f.masked).is_empty());
+        let f = g.fold("`x` is checked to be in `0..n`");
+        assert_eq!(g.checked_readings(&f.masked).len(), 1);
     }
 
     #[test]

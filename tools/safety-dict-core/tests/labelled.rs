@@ -2,8 +2,8 @@
 //!
 //! `tests/labelled/sentences.toml` holds sentences from Linux 6.12's `rust/` and the standard
 //! library of Rust 1.96, each labelled with the dictionary entries it means (its header explains
-//! the fields and the labelling rule); `tests/labelled/held-out.toml`, `held-out-2.toml` and
-//! `held-out-3.toml` hold three samples of sentences of crates from crates.io, each labelled the
+//! the fields and the labelling rule); `tests/labelled/held-out.toml` to `held-out-4.toml` hold
+//! four samples of sentences of crates from crates.io, each labelled the
 //! same way before any rule was written for it, so that precision is also measured on text no
 //! rule was written for. This
 //! test runs `Dictionary::expand` on every sentence (a reading the types the code declares there
@@ -39,11 +39,12 @@ const STD: &str = "rust-1.96";
 /// wording was taken from. Their sources need not be on the machine, so only their labels are
 /// checked, not where they stand.
 const CRATES: &str = "crates.io";
-const LABEL_FILES: [&str; 4] = [
+const LABEL_FILES: [&str; 5] = [
     "sentences.toml",
     "held-out.toml",
     "held-out-2.toml",
     "held-out-3.toml",
+    "held-out-4.toml",
 ];
 const MIN_SENTENCES: usize = 400;
 const KINDS: [&str; 5] = [

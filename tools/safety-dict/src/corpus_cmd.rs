@@ -494,6 +494,18 @@ pub fn inputs(dict: &Dictionary) -> Vec<String> {
         // "indeed" adds nothing; "won't exceed" is the bound; a check for what a value is not.
         "// SAFETY: `scalar` is indeed a Unicode scalar value, and `len` won't exceed `cap`.",
         "// SAFETY: `ptr` is checked above to not be NULL, and `n` is checked not to be zero.",
+        // An exception takes back part of what a sentence says: no statements of their own.
+        "This function has the same safety requirements as [`ptr::replace`], except that `dest` does not need to be properly aligned.",
+        "// SAFETY: `p` is valid and aligned, with the exception of the last element.",
+        // A check that stands in another function is no check above; what was checked may be
+        // a span after "in".
+        "// SAFETY: the entries were checked to be non-null in `locate_handle_buffer`.",
+        "// SAFETY: `p` was checked to be non-null by `NonNull::new`, and `i` is checked to be in `0..len`.",
+        // A method named without its receiver is no value; nor are "parameters" or "arguments".
+        "// SAFETY: The `.add()` is valid per invariants of `Vec`, and `.0` is valid.",
+        "// SAFETY: It's safe because parameters are valid and arguments are aligned.",
+        // "by" after handing a value over names who does it.
+        "// SAFETY: `p` is valid according to the mutable reference handed to us by the caller.",
         // "by" after "managed", "freed" or "released" names who does it.
         "- `vk_buffer`'s memory must be managed by the caller.\n- `buf` must be freed by the caller.",
         "// SAFETY: `first_len` is valid. `len_ptr` is valid. `Index` is valid.",

@@ -26,6 +26,15 @@ pub fn declared_at(node: &SyntaxNode, at: TextSize, structs: &Structs) -> Vec<(S
         let params = ast::Fn::cast(scope.clone())
             .and_then(|f| f.param_list())
             .or_else(|| ast::ClosureExpr::cast(scope.clone()).and_then(|c| c.param_list()));
+        // A receiver written with its type (`self: Box<MaybeUninit<T>>`) is declared like any
+        // parameter; `&self` and `self` name no type of their own.
+        if let Some(ty) = params
+            .as_ref()
+            .and_then(|l| l.self_param())
+            .and_then(|s| s.ty())
+        {
+            bound.insert("self".to_string(), Some(ty.to_string()));
+        }
         for p in params.iter().flat_map(|l| l.params()) {
             if let Some(ast::Pat::IdentPat(i)) = p.pat() {
                 if let Some(name) = i.name() {
@@ -153,6 +162,16 @@ mod tests {
                 ("p", "*mut u8"),
             ])
         );
+    }
+
+    #[test]
+    fn a_receiver_with_its_type_is_declared() {
+        let src = "impl<T> X for Box<MaybeUninit<T>> {\n    unsafe fn f(self: Box<MaybeUninit<T>>) {\n        // SAFETY: here\n    }\n    fn g(&self) {\n        // SAFETY: there\n    }\n}\n";
+        assert_eq!(
+            at(src, "// SAFETY: here"),
+            pairs(&[("self", "Box<MaybeUninit<T>>")])
+        );
+        assert_eq!(at(src, "// SAFETY: there"), pairs(&[]));
     }
 
     #[test]
