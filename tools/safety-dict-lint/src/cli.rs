@@ -21,8 +21,9 @@ pub enum ColorArg {
 #[command(
     long_about = "Check a Rust tree's safety documentation against the standard and the \
     dictionary: `unsafe` blocks and impls without `// SAFETY:`, `unsafe fn`/`trait` without a \
-    `# Safety` list, repeated requirements, wording the dictionary does not know or discourages, \
-    `// SAFETY:` lists that do not follow the callee's `# Safety` list, and values of types \
+    `# Safety` list, repeated requirements, wording the dictionary does not know or discourages \
+    (in `# Safety`, `# Invariants` and `# Guarantees` sections and in `// SAFETY:` and \
+    `// INVARIANT:` comments), `// SAFETY:` lists that do not follow the callee's `# Safety` list, and values of types \
     with `# Invariants` built without `// INVARIANT:`.\n\nEvery finding has a stable code \
     (SD0000-SD0014), a level and the URL of its rule or entry.\n\nExit 0 when nothing is at or \
     above --deny, 1 when something is, 2 when a path cannot be read."

@@ -14,7 +14,7 @@
 //! | SD0004 | warning | `# Safety` is not a Markdown list |
 //! | SD0005 | warning | a `# Safety` item holds several sentences |
 //! | SD0006 | warning | repeated requirement |
-//! | SD0007 | info | phrase not in the dictionary (with the nearest entries) |
+//! | SD0007 | info | phrase not in the dictionary (with the nearest entries), in `# Safety`, `# Invariants` and `# Guarantees` items and tagged comments |
 //! | SD0008 | warning | discouraged phrase (with the preferred form) |
 //! | SD0009–SD0011 | warning | `// SAFETY:` misses, adds or reorders the callee's requirements |
 //! | SD0012 | warning | value of a type with `# Invariants` built without `// INVARIANT:` |

@@ -31,7 +31,8 @@ pub struct Stats {
     pub invariant_comments: usize,
     pub invariant_types: usize,
     pub struct_literals_with_invariants: usize,
-    /// Items (list items or sentences) of `# Safety` sections, `// SAFETY:` and `// INVARIANT:`.
+    /// Items (list items or sentences) of `# Safety`, `# Invariants` and `# Guarantees`
+    /// sections, `// SAFETY:` and `// INVARIANT:`.
     pub items: usize,
     pub items_recognised: usize,
     /// Parts of those items (statements, justifications and conditions) and how many were
@@ -42,6 +43,13 @@ pub struct Stats {
     pub safety_sections_recognised: usize,
     pub safety_comments_recognised: usize,
     pub invariant_comments_recognised: usize,
+    /// `# Invariants` and `# Guarantees` sections (of types, traits and functions) with
+    /// something to read, and those with every item recognised. Their items and parts count
+    /// in `items` and `parts` too.
+    pub invariants_sections: usize,
+    pub invariants_sections_recognised: usize,
+    pub guarantees_sections: usize,
+    pub guarantees_sections_recognised: usize,
     pub discouraged: usize,
     /// Calls whose `// SAFETY:` was compared with the callee's `# Safety` list.
     pub justification_lists_compared: usize,
@@ -99,6 +107,10 @@ impl Stats {
         self.safety_sections_recognised += o.safety_sections_recognised;
         self.safety_comments_recognised += o.safety_comments_recognised;
         self.invariant_comments_recognised += o.invariant_comments_recognised;
+        self.invariants_sections += o.invariants_sections;
+        self.invariants_sections_recognised += o.invariants_sections_recognised;
+        self.guarantees_sections += o.guarantees_sections;
+        self.guarantees_sections_recognised += o.guarantees_sections_recognised;
         self.discouraged += o.discouraged;
         self.justification_lists_compared += o.justification_lists_compared;
         self.trait_lists_compared += o.trait_lists_compared;
@@ -176,7 +188,8 @@ impl Stats {
 pub struct PartReading {
     pub file: PathBuf,
     pub line: usize,
-    /// "requirement", "phrase" (of a comment), "justification" (a reason read with it) or
+    /// "requirement", "phrase" (of a comment), "invariant" or "guarantee" (of an
+    /// `# Invariants` or `# Guarantees` item), "justification" (a reason read with it) or
     /// "condition" (what the item holds under: "If `n` is non-zero, ...").
     pub role: String,
     /// What the part was read as.

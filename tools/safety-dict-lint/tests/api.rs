@@ -324,3 +324,35 @@ fn a_reading_the_declared_type_contradicts_is_refused() {
     assert_eq!(refused, [5, 9, 11, 19], "{:?}", report.findings);
     assert_eq!(report.stats.parts_recognised, 3, "{:?}", report.findings);
 }
+
+#[test]
+fn invariants_and_guarantees_sections_are_read() {
+    let text = "/// # Invariants\n///\n/// - `ptr` is owned by this object.\n/// - the moon is full.\npub struct Buf {\n    ptr: *mut u8,\n}\n\n/// # Invariants\n///\n/// `ptr` is owned by this object.\npub struct Owner {\n    ptr: *mut u8,\n}\n\n/// # Guarantees\n///\n/// - `ptr` is valid for reads.\npub fn get(ptr: *const u8) -> *const u8 {\n    ptr\n}\n";
+    let options = LintOptions {
+        readings: true,
+        min_level: Level::Info,
+        ..LintOptions::default()
+    };
+    let report = lint_sources(&[SourceFile::new("s.rs", text)], &fixture(), &options);
+    assert_eq!(report.stats.invariants_sections, 2);
+    assert_eq!(report.stats.invariants_sections_recognised, 1);
+    assert_eq!(report.stats.guarantees_sections, 1);
+    assert_eq!(report.stats.guarantees_sections_recognised, 1);
+    assert_eq!((report.stats.items, report.stats.items_recognised), (4, 3));
+    let roles: Vec<(&str, usize)> = report
+        .readings
+        .iter()
+        .map(|r| (r.role.as_str(), r.line))
+        .collect();
+    assert_eq!(
+        roles,
+        [
+            ("invariant", 3),
+            ("invariant", 4),
+            ("invariant", 11),
+            ("guarantee", 18)
+        ]
+    );
+    let unknown: Vec<(Code, usize)> = report.findings.iter().map(|f| (f.code, f.line)).collect();
+    assert_eq!(unknown, [(Code::Sd0007, 4)]);
+}

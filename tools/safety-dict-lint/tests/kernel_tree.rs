@@ -78,6 +78,7 @@ fn kernel_rust_tree() {
     assert!(s.safety_sections > 80);
     assert!(s.safety_comments > 400);
     assert!(s.invariant_comments > 40);
+    assert!(s.invariants_sections > 20 && s.guarantees_sections > 5);
     assert!(s.items > 800);
     assert!(s.items_recognised > 0 && s.items_recognised < s.items);
     let by = report.counts_by_code();

@@ -151,6 +151,14 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             vec![],
         ),
         (
+            "`# Invariants` sections with every item recognised".into(),
+            vec![],
+        ),
+        (
+            "`# Guarantees` sections with every item recognised".into(),
+            vec![],
+        ),
+        (
             "phrasings seen twice or more, neither recognised nor listed".into(),
             vec![],
         ),
@@ -169,6 +177,8 @@ pub fn report(root: &Path) -> Result<(), TaskError> {
             share(&s, "safety_sections_recognised", "safety_sections")?,
             share(&s, "safety_comments_recognised", "safety_comments")?,
             share(&s, "invariant_comments_recognised", "invariant_comments")?,
+            share(&s, "invariants_sections_recognised", "invariants_sections")?,
+            share(&s, "guarantees_sections_recognised", "guarantees_sections")?,
             repeated.len().to_string(),
             ms(median_time(5, || {
                 let mut c = Command::new(&bin);

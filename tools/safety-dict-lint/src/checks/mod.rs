@@ -1,6 +1,7 @@
 //! The checks. Each module handles one kind of construct and reports through [`Ctx`].
 
 pub mod callees;
+pub mod doc_sections;
 pub mod impl_justification;
 pub mod invariants;
 pub mod justification_order;
@@ -17,8 +18,8 @@ use std::collections::HashMap;
 use ra_ap_syntax::{
     NodeOrToken,
     SyntaxKind::{
-        ATTR, BLOCK_EXPR, CALL_EXPR, COMMENT, FN, IDENT, IMPL, RECORD_EXPR, STRUCT, TOKEN_TREE,
-        TRAIT, UNSAFE_KW, USE_TREE,
+        ATTR, BLOCK_EXPR, CALL_EXPR, COMMENT, ENUM, FN, IDENT, IMPL, RECORD_EXPR, STRUCT,
+        TOKEN_TREE, TRAIT, UNION, UNSAFE_KW, USE_TREE,
     },
     SyntaxNode, SyntaxToken,
 };
@@ -128,8 +129,8 @@ impl Ctx<'_> {
 /// nodes costs as much as the checks themselves, and there were one per check).
 #[derive(Default)]
 pub struct FileNodes {
-    /// Unsafe blocks, impls, functions, traits, structs and struct literals, calls, attributes,
-    /// `use`s.
+    /// Unsafe blocks, impls, functions, traits, structs, enums and unions, struct literals,
+    /// calls, attributes, `use`s.
     pub nodes: Vec<SyntaxNode>,
     /// Comments, and `unsafe` tokens of token trees.
     pub tokens: Vec<SyntaxToken>,
@@ -143,9 +144,8 @@ impl FileNodes {
                 NodeOrToken::Node(n) => {
                     let wanted = match n.kind() {
                         BLOCK_EXPR => n.children_with_tokens().any(|c| c.kind() == UNSAFE_KW),
-                        IMPL | FN | TRAIT | STRUCT | RECORD_EXPR | CALL_EXPR | ATTR | USE_TREE => {
-                            true
-                        }
+                        IMPL | FN | TRAIT | STRUCT | ENUM | UNION | RECORD_EXPR | CALL_EXPR
+                        | ATTR | USE_TREE => true,
                         _ => false,
                     };
                     if wanted {
@@ -179,6 +179,7 @@ pub fn run_all(ctx: &mut Ctx<'_>, root: &SyntaxNode) {
     phrasing::check_comments(ctx, &file.tokens);
     unnecessary_comments::check(ctx, root, &file.tokens);
     invariants::check(ctx, &file.nodes);
+    doc_sections::check(ctx, &file.nodes);
 }
 
 /// Shortens text for a message: whitespace folded, at most `max` characters.

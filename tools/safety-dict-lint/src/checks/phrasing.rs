@@ -339,12 +339,25 @@ pub fn check_justification_item(
     position: Position,
     scope: &Scope,
 ) -> Option<bool> {
+    check_section_item(ctx, item, position, "phrase", scope)
+}
+
+/// Reads one item at `position` whose parts are called `what` (an item of an `# Invariants`
+/// section is an "invariant"); `None` when it leaves nothing to read, else whether every part
+/// of it was recognised.
+pub fn check_section_item(
+    ctx: &mut Ctx<'_>,
+    item: &Located,
+    position: Position,
+    what: &str,
+    scope: &Scope,
+) -> Option<bool> {
     let a = ctx.vocab.analyse_led(&item.text, item.lead(), position);
     if a.text.is_empty() {
         return None;
     }
     ctx.stats.items += 1;
-    let all = report_item(ctx, item, &a, "phrase", scope);
+    let all = report_item(ctx, item, &a, what, scope);
     if all {
         ctx.stats.items_recognised += 1;
     }

@@ -65,6 +65,14 @@ pub fn render(report: &LintReport) -> String {
     );
     let _ = writeln!(
         o,
+        "`# Invariants` / `# Guarantees` sections: {} / {} ({} / {} with every item recognised)",
+        s.invariants_sections,
+        s.guarantees_sections,
+        s.invariants_sections_recognised,
+        s.guarantees_sections_recognised
+    );
+    let _ = writeln!(
+        o,
         "items recognised:       {} of {} ({:.1}%), {} discouraged",
         s.items_recognised,
         s.items,

@@ -105,17 +105,24 @@ impl Structs {
     }
 }
 
-/// The fields of the struct an `impl` around `node` is for, where the struct is in the file.
+/// The fields of `Self`, where the struct is in the file: the struct `node` is (whose
+/// `# Invariants` speak of its fields), or the one an `impl` around `node` is for.
 fn self_fields<'s>(node: &SyntaxNode, structs: &'s Structs) -> &'s [(String, String)] {
-    node.ancestors()
-        .find_map(ast::Impl::cast)
-        .and_then(|i| i.self_ty())
-        .and_then(|t| match t {
-            ast::Type::PathType(p) => p.path()?.segment()?.name_ref(),
-            _ => None,
-        })
-        .and_then(|name| structs.0.get(name.text()))
-        .map_or(&[], Vec::as_slice)
+    let own = ast::Struct::cast(node.clone())
+        .and_then(|s| s.name())
+        .map(|n| n.text().to_string());
+    own.or_else(|| {
+        node.ancestors()
+            .find_map(ast::Impl::cast)
+            .and_then(|i| i.self_ty())
+            .and_then(|t| match t {
+                ast::Type::PathType(p) => p.path()?.segment()?.name_ref(),
+                _ => None,
+            })
+            .map(|n| n.text().to_string())
+    })
+    .and_then(|name| structs.0.get(&name))
+    .map_or(&[], Vec::as_slice)
 }
 
 #[cfg(test)]
@@ -161,6 +168,15 @@ mod tests {
                 ("n", "usize"),
                 ("p", "*mut u8"),
             ])
+        );
+    }
+
+    #[test]
+    fn a_struct_s_docs_see_its_fields() {
+        let src = "/// # Invariants\n/// `inner` is valid.\nstruct S { inner: Opaque<u8> }\n";
+        assert_eq!(
+            at(src, "`inner` is"),
+            pairs(&[("inner", "Opaque<u8>"), ("self.inner", "Opaque<u8>")])
         );
     }
 
