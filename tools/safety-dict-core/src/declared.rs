@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dictionary::Dictionary;
-use crate::expand::Statement;
+use crate::expand::{Position, Statement};
+use crate::matcher::{Form, Match};
 
 /// What a declared Rust type is, as far as a variable of an entry can be contradicted by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +97,11 @@ pub struct DeclaredTypes {
     pub neither: Vec<String>,
     /// Wrappers classed as what they wrap (`Option<NonNull<T>>` is a pointer).
     pub transparent: Vec<String>,
+    /// An entry about a place (`place-initialized`) and the entry that says the same of what
+    /// a pointer points to (`value-initialized`, with one variable): where the place is
+    /// declared as a pointer, the words speak of its pointee, and read as that entry.
+    #[serde(default)]
+    pub pointee_entries: std::collections::BTreeMap<String, String>,
 }
 
 impl DeclaredTypes {
@@ -195,6 +201,32 @@ impl Dictionary {
             })
         })
     }
+
+    /// What a statement whose place `c` found declared as a pointer says of the pointee: the
+    /// entry grammar `declared_types.pointee_entries` pairs with its entry, its one variable
+    /// filled by the pointer ("`x` was just initialized" of a `Box<MaybeUninit<T>>` is
+    /// `value-initialized` of `x`). `None` for any other conflict or entry.
+    pub fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
+        let types = self.grammar().data.declared_types.as_ref()?;
+        let is_pointer = matches!(
+            types.class(&c.declared),
+            TypeClass::Pointer | TypeClass::RawPointer
+        );
+        if c.slot != SlotKind::Place || !is_pointer {
+            return None;
+        }
+        let target = self.entry(types.pointee_entries.get(s.entry()?)?)?;
+        let [var] = &target.vars[..] else {
+            return None;
+        };
+        let m = Match {
+            entry: target.id.clone(),
+            form: Form::Canonical,
+            bindings: [(var.name.clone(), c.value.clone())].into_iter().collect(),
+        };
+        // The entries paired here take no duration, the one thing a position changes.
+        Some(self.recognised(s.text(), m, Position::Requirement))
+    }
 }
 
 #[cfg(test)]
@@ -211,6 +243,7 @@ mod tests {
             integers: list(&["usize", "c_int"]),
             neither: list(&["Layout", "Opaque", "bool"]),
             transparent: list(&["Option", "ManuallyDrop"]),
+            pointee_entries: Default::default(),
         }
     }
 

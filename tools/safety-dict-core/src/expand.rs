@@ -1841,7 +1841,7 @@ impl Dictionary {
         }
     }
 
-    fn recognised(&self, text: &str, m: Match, position: Position) -> Statement {
+    pub(crate) fn recognised(&self, text: &str, m: Match, position: Position) -> Statement {
         let Some(n) = self.entry_number(&m.entry) else {
             return self.unrecognised(text, text, true);
         };

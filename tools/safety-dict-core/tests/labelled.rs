@@ -193,10 +193,13 @@ fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>, Vec<St
         .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
     let entry = |st: &Statement| match st {
-        Statement::Recognised { entry, .. } => d
-            .declared_type_conflict(st, &declared)
-            .is_none()
-            .then(|| entry.clone()),
+        Statement::Recognised { entry, .. } => match d.declared_type_conflict(st, &declared) {
+            None => Some(entry.clone()),
+            // As the lint does: a place declared as a pointer may read as its pointee's entry.
+            Some(c) => d
+                .pointee_reading(st, &c)
+                .and_then(|p| p.entry().map(str::to_string)),
+        },
         Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
     };
     let items = d.expand(&s.input()).items;

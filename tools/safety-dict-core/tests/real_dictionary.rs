@@ -809,6 +809,42 @@ fn a_value_read_as_a_pointer_is_no_place_in_the_same_sentence() {
 }
 
 #[test]
+fn a_place_declared_as_a_pointer_reads_as_its_pointee() {
+    let item = dict().analyse_item("`x` was just initialized.");
+    let s = &item.statements[0];
+    assert_eq!(
+        readings(&item.statements),
+        [one("place-initialized", "x", "`x`")]
+    );
+    let declared = |ty: &str| vec![("x".to_string(), ty.to_string())];
+    for ty in ["Box<MaybeUninit<T>>", "*mut T", "NonNull<u8>"] {
+        let c = dict()
+            .declared_type_conflict(s, &declared(ty))
+            .unwrap_or_else(|| panic!("{ty} is no place"));
+        let instead = dict().pointee_reading(s, &c).map(|p| vec![p]);
+        assert_eq!(
+            instead.as_deref().map(readings),
+            Some(vec![one("value-initialized", "ptr", "`x`")]),
+            "{ty}"
+        );
+    }
+    // A place declared as one, or a type that says nothing, keeps the reading.
+    for ty in ["MaybeUninit<T>", "u8", "T"] {
+        assert!(
+            dict().declared_type_conflict(s, &declared(ty)).is_none(),
+            "{ty}"
+        );
+    }
+    // Only a place's conflict has a pointee: `Opaque<T>` is no pointer at all.
+    let item = dict().analyse_item("`inner` is valid.");
+    let s = &item.statements[0];
+    let c = dict()
+        .declared_type_conflict(s, &[("inner".to_string(), "Opaque<T>".to_string())])
+        .expect("an `Opaque` is no pointer");
+    assert!(dict().pointee_reading(s, &c).is_none());
+}
+
+#[test]
 fn an_invariant_says_always_by_where_it_stands() {
     let read = item_readings;
     assert_eq!(

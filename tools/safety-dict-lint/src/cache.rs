@@ -136,6 +136,10 @@ impl Vocabulary for CachedVocabulary<'_> {
         self.inner.declared_type_conflict(s, declared)
     }
 
+    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
+        self.inner.pointee_reading(s, c)
+    }
+
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
         self.inner.locate_part(item, part)
     }

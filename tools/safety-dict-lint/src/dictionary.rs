@@ -54,6 +54,10 @@ impl Vocabulary for Dictionary {
         Dictionary::declared_type_conflict(self, s, declared)
     }
 
+    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
+        Dictionary::pointee_reading(self, s, c)
+    }
+
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
         Dictionary::locate_part(self, item, part)
     }
@@ -122,6 +126,10 @@ impl Vocabulary for WithApiSpecific<'_> {
         declared: &[(String, String)],
     ) -> Option<TypeConflict> {
         self.dict.declared_type_conflict(s, declared)
+    }
+
+    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
+        self.dict.pointee_reading(s, c)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

@@ -54,6 +54,12 @@ pub trait Vocabulary {
         None
     }
 
+    /// What a statement says of a pointer's pointee where its place variable is declared as
+    /// a pointer (`Dictionary::pointee_reading`). `None` for a vocabulary that cannot tell.
+    fn pointee_reading(&self, _s: &Statement, _c: &TypeConflict) -> Option<Statement> {
+        None
+    }
+
     /// Whether a recognised statement names `Self` where no `Self` is in scope (`types` hold
     /// none): `Dictionary::names_self_out_of_scope`. `false` for a vocabulary that cannot tell.
     fn names_self_out_of_scope(&self, _s: &Statement, _types: &[String]) -> bool {

@@ -181,6 +181,11 @@ fn report_statement(
             ),
         ))
     } else if let Some(c) = ctx.vocab.declared_type_conflict(s, &scope.declared) {
+        // A place declared as a pointer: the words speak of what it points to, which another
+        // entry may say.
+        if let Some(instead) = ctx.vocab.pointee_reading(s, &c) {
+            return report_statement(ctx, item, &instead, what, scope);
+        }
         let entry = s.entry().unwrap_or_default();
         Some((
             format!("{} is declared `{}`; `{}` is {}", c.value, c.declared, c.var, c.slot.name()),
