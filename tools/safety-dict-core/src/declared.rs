@@ -156,13 +156,38 @@ pub struct TypeConflict {
     pub slot: SlotKind,
 }
 
+/// How a reading stands against the types the code declares (`Dictionary::against_declared`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Declared {
+    /// Nothing declared contradicts it: it stands as read.
+    Holds,
+    /// Its place is declared as a pointer, and the words speak of the pointee: it reads as
+    /// this statement instead (`declared_types.pointee_entries`).
+    Pointee(Statement),
+    /// A declared type contradicts it: it is no reading.
+    Refused(TypeConflict),
+}
+
 impl Dictionary {
+    /// How a recognised statement stands against `declared`: as read, as what it says of a
+    /// pointee (where `pointee_entries` pairs its entry with one for a place declared as a
+    /// pointer), or refused by the conflict.
+    pub fn against_declared(&self, s: &Statement, declared: &[(String, String)]) -> Declared {
+        match self.declared_type_conflict(s, declared) {
+            None => Declared::Holds,
+            Some(c) => match self.pointee_reading(s, &c) {
+                Some(p) => Declared::Pointee(p),
+                None => Declared::Refused(c),
+            },
+        }
+    }
+
     /// In a recognised statement, the first variable that holds a pointer or an integer and is
     /// filled by a name `declared` gives a type of another kind ("`inner`" declared
     /// `Opaque<T>` in the `ptr` of `valid-pointer`). `declared` pairs a name as the sentence
     /// writes it between backticks (`inner`, `self.inner`) with its type as the code writes
     /// it; only a tool that sees the code (the lint) knows them.
-    pub fn declared_type_conflict(
+    fn declared_type_conflict(
         &self,
         s: &Statement,
         declared: &[(String, String)],
@@ -202,19 +227,16 @@ impl Dictionary {
         })
     }
 
-    /// What a statement whose place `c` found declared as a pointer says of the pointee: the
-    /// entry grammar `declared_types.pointee_entries` pairs with its entry, its one variable
-    /// filled by the pointer ("`x` was just initialized" of a `Box<MaybeUninit<T>>` is
-    /// `value-initialized` of `x`). `None` for any other conflict or entry.
-    pub fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
-        let types = self.grammar().data.declared_types.as_ref()?;
-        let is_pointer = matches!(
-            types.class(&c.declared),
-            TypeClass::Pointer | TypeClass::RawPointer
-        );
-        if c.slot != SlotKind::Place || !is_pointer {
+    /// What a statement whose place `c` found declared as a pointer (the only type a place's
+    /// slot refuses) says of the pointee: the entry grammar `declared_types.pointee_entries`
+    /// pairs with its entry, its one variable filled by the pointer ("`x` was just
+    /// initialized" of a `Box<MaybeUninit<T>>` is `value-initialized` of `x`). `None` for any
+    /// other conflict or entry.
+    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
+        if c.slot != SlotKind::Place {
             return None;
         }
+        let types = self.grammar().data.declared_types.as_ref()?;
         let target = self.entry(types.pointee_entries.get(s.entry()?)?)?;
         let [var] = &target.vars[..] else {
             return None;

@@ -29,6 +29,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use safety_dict::declared::Declared;
 use safety_dict::expand::Statement;
 use safety_dict::{Dictionary, Kind};
 use serde::Deserialize;
@@ -78,7 +79,7 @@ struct Labelled {
     known_wrong: Option<String>,
     /// The types the code declares, where the sentence stands, for the names it fills entries'
     /// variables with (a parameter, an annotated `let`, a field of `Self`): what the lint sees
-    /// there and checks readings against (`Dictionary::declared_type_conflict`). A reading
+    /// there and checks readings against (`Dictionary::against_declared`). A reading
     /// they contradict is one the lint refuses, so it is not counted as read.
     #[serde(default)]
     declared: BTreeMap<String, String>,
@@ -193,12 +194,10 @@ fn recognised(d: &Dictionary, s: &Labelled) -> (Vec<String>, Vec<String>, Vec<St
         .map(|(n, t)| (n.clone(), t.clone()))
         .collect();
     let entry = |st: &Statement| match st {
-        Statement::Recognised { entry, .. } => match d.declared_type_conflict(st, &declared) {
-            None => Some(entry.clone()),
-            // As the lint does: a place declared as a pointer may read as its pointee's entry.
-            Some(c) => d
-                .pointee_reading(st, &c)
-                .and_then(|p| p.entry().map(str::to_string)),
+        Statement::Recognised { entry, .. } => match d.against_declared(st, &declared) {
+            Declared::Holds => Some(entry.clone()),
+            Declared::Pointee(p) => p.entry().map(str::to_string),
+            Declared::Refused(_) => None,
         },
         Statement::Unrecognised { .. } | Statement::Placeholder { .. } => None,
     };

@@ -5,6 +5,7 @@
 
 use indexmap::IndexMap;
 use proptest::prelude::*;
+use safety_dict::declared::Declared;
 use safety_dict::expand::{Node, Position, Statement};
 use safety_dict::matcher::Form;
 use safety_dict::text::{looks_like_variable, substitute};
@@ -818,30 +819,28 @@ fn a_place_declared_as_a_pointer_reads_as_its_pointee() {
     );
     let declared = |ty: &str| vec![("x".to_string(), ty.to_string())];
     for ty in ["Box<MaybeUninit<T>>", "*mut T", "NonNull<u8>"] {
-        let c = dict()
-            .declared_type_conflict(s, &declared(ty))
-            .unwrap_or_else(|| panic!("{ty} is no place"));
-        let instead = dict().pointee_reading(s, &c).map(|p| vec![p]);
+        let Declared::Pointee(instead) = dict().against_declared(s, &declared(ty)) else {
+            panic!("{ty}: no pointee reading");
+        };
         assert_eq!(
-            instead.as_deref().map(readings),
-            Some(vec![one("value-initialized", "ptr", "`x`")]),
+            readings(&[instead]),
+            [one("value-initialized", "ptr", "`x`")],
             "{ty}"
         );
     }
     // A place declared as one, or a type that says nothing, keeps the reading.
     for ty in ["MaybeUninit<T>", "u8", "T"] {
-        assert!(
-            dict().declared_type_conflict(s, &declared(ty)).is_none(),
+        assert_eq!(
+            dict().against_declared(s, &declared(ty)),
+            Declared::Holds,
             "{ty}"
         );
     }
     // Only a place's conflict has a pointee: `Opaque<T>` is no pointer at all.
     let item = dict().analyse_item("`inner` is valid.");
     let s = &item.statements[0];
-    let c = dict()
-        .declared_type_conflict(s, &[("inner".to_string(), "Opaque<T>".to_string())])
-        .expect("an `Opaque` is no pointer");
-    assert!(dict().pointee_reading(s, &c).is_none());
+    let read = dict().against_declared(s, &[("inner".to_string(), "Opaque<T>".to_string())]);
+    assert!(matches!(read, Declared::Refused(_)), "{read:?}");
 }
 
 #[test]

@@ -8,9 +8,7 @@ use std::collections::HashMap;
 
 use safety_dict::expand::Node;
 
-use crate::vocabulary::{
-    unrecognised_item, Item, Lead, Position, Statement, TypeConflict, Vocabulary,
-};
+use crate::vocabulary::{unrecognised_item, Declared, Item, Lead, Position, Statement, Vocabulary};
 
 /// Items longer than this (in bytes) are not sent to the matcher.
 pub const MAX_ITEM_LEN: usize = 600;
@@ -128,16 +126,8 @@ impl Vocabulary for CachedVocabulary<'_> {
         self.inner.names_self_out_of_scope(s, types)
     }
 
-    fn declared_type_conflict(
-        &self,
-        s: &Statement,
-        declared: &[(String, String)],
-    ) -> Option<TypeConflict> {
-        self.inner.declared_type_conflict(s, declared)
-    }
-
-    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
-        self.inner.pointee_reading(s, c)
+    fn against_declared(&self, s: &Statement, declared: &[(String, String)]) -> Declared {
+        self.inner.against_declared(s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

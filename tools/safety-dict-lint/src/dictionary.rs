@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use safety_dict::api_specific::{phrasing_key, ApiSpecific};
 use safety_dict::Dictionary;
 
-use crate::vocabulary::{Item, Lead, Position, Statement, TypeConflict, Vocabulary};
+use crate::vocabulary::{Declared, Item, Lead, Position, Statement, Vocabulary};
 
 fn owned((var, value): (&str, &str)) -> (String, String) {
     (var.to_string(), value.to_string())
@@ -46,16 +46,8 @@ impl Vocabulary for Dictionary {
         Dictionary::names_self_out_of_scope(self, s, types)
     }
 
-    fn declared_type_conflict(
-        &self,
-        s: &Statement,
-        declared: &[(String, String)],
-    ) -> Option<TypeConflict> {
-        Dictionary::declared_type_conflict(self, s, declared)
-    }
-
-    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
-        Dictionary::pointee_reading(self, s, c)
+    fn against_declared(&self, s: &Statement, declared: &[(String, String)]) -> Declared {
+        Dictionary::against_declared(self, s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {
@@ -120,16 +112,8 @@ impl Vocabulary for WithApiSpecific<'_> {
         self.dict.names_self_out_of_scope(s, types)
     }
 
-    fn declared_type_conflict(
-        &self,
-        s: &Statement,
-        declared: &[(String, String)],
-    ) -> Option<TypeConflict> {
-        self.dict.declared_type_conflict(s, declared)
-    }
-
-    fn pointee_reading(&self, s: &Statement, c: &TypeConflict) -> Option<Statement> {
-        self.dict.pointee_reading(s, c)
+    fn against_declared(&self, s: &Statement, declared: &[(String, String)]) -> Declared {
+        self.dict.against_declared(s, declared)
     }
 
     fn locate_part(&self, item: &str, part: &str) -> Option<std::ops::Range<usize>> {

@@ -3,7 +3,7 @@
 //! types `safety-dict expand` prints: [`crate::dictionary`] implements the trait with
 //! `safety_dict::Dictionary::analyse_item_at`; tests may use fakes.
 
-pub use safety_dict::declared::TypeConflict;
+pub use safety_dict::declared::Declared;
 pub use safety_dict::expand::{Item, Lead, Position, Statement};
 
 /// The dictionary as the linter sees it.
@@ -42,22 +42,11 @@ pub trait Vocabulary {
         None
     }
 
-    /// In a recognised statement, a pointer or integer variable filled by a name `declared`
-    /// (names in scope and their types) gives a type of another kind: the reading does not
-    /// hold there (`Dictionary::declared_type_conflict`). `None` for a vocabulary that cannot
-    /// tell.
-    fn declared_type_conflict(
-        &self,
-        _s: &Statement,
-        _declared: &[(String, String)],
-    ) -> Option<TypeConflict> {
-        None
-    }
-
-    /// What a statement says of a pointer's pointee where its place variable is declared as
-    /// a pointer (`Dictionary::pointee_reading`). `None` for a vocabulary that cannot tell.
-    fn pointee_reading(&self, _s: &Statement, _c: &TypeConflict) -> Option<Statement> {
-        None
+    /// How a recognised statement stands against `declared` (names in scope and their types):
+    /// as read, as its pointee's entry, or refused because a declared type contradicts it
+    /// (`Dictionary::against_declared`). `Holds` for a vocabulary that cannot tell.
+    fn against_declared(&self, _s: &Statement, _declared: &[(String, String)]) -> Declared {
+        Declared::Holds
     }
 
     /// Whether a recognised statement names `Self` where no `Self` is in scope (`types` hold

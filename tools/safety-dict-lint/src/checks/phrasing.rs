@@ -17,7 +17,7 @@ use crate::markdown;
 use crate::report::{Outcome, PartReading};
 use crate::syntax::comments::{all_tagged_in, Tag, TaggedComment};
 use crate::syntax::declared::{declared_at, Structs};
-use crate::vocabulary::{Item, Position, Statement};
+use crate::vocabulary::{Declared, Item, Position, Statement};
 
 /// Lower case outside backticks, whitespace folded, list marker and final punctuation dropped:
 /// the form two wordings are compared in.
@@ -180,12 +180,12 @@ fn report_statement(
                 "`{entry}` is about `Self`, and this comment is not inside an `impl` or a trait: there is no `Self` here; name the type (\"the type invariant of `T`\")"
             ),
         ))
-    } else if let Some(c) = ctx.vocab.declared_type_conflict(s, &scope.declared) {
-        // A place declared as a pointer: the words speak of what it points to, which another
-        // entry may say.
-        if let Some(instead) = ctx.vocab.pointee_reading(s, &c) {
-            return report_statement(ctx, item, &instead, what, scope);
-        }
+    } else if let Some(c) = match ctx.vocab.against_declared(s, &scope.declared) {
+        Declared::Holds => None,
+        // A place declared as a pointer: the words speak of what it points to.
+        Declared::Pointee(instead) => return report_statement(ctx, item, &instead, what, scope),
+        Declared::Refused(c) => Some(c),
+    } {
         let entry = s.entry().unwrap_or_default();
         Some((
             format!("{} is declared `{}`; `{}` is {}", c.value, c.declared, c.var, c.slot.name()),

@@ -1,5 +1,5 @@
 //! The types names are declared with where a comment stands, so that a reading can be checked
-//! against them (`safety_dict::Dictionary::declared_type_conflict`): the parameters of the
+//! against them (`safety_dict::Dictionary::against_declared`): the parameters of the
 //! functions and closures around it, the `let`s written before it, and the fields of `Self`.
 //! Only what the code writes is known; a name bound without a type hides what it shadows.
 
